@@ -1,0 +1,50 @@
+# Two commands do all the set-up on a fresh machine:
+#   make run    starts the web app (http://127.0.0.1:5000)
+#   make test   runs every test, browser tests included
+# Both create .venv, install the package with its test and server extras, and compile the
+# translation catalogs; `make test` also installs Debian's chromium when it is missing.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 5000
+PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+.PHONY: run test chromium translations extract benchmark clean
+
+run: $(STAMP) translations
+	$(PY) -m assistant serve --host $(HOST) --port $(PORT)
+
+test: $(STAMP) translations chromium
+	$(PY) -m pytest -q -p no:cacheprovider
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,server]'
+	touch $(STAMP)
+
+translations: $(MO_FILES)
+
+%.mo: %.po $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics -i $< -o $@ 2>&1 | tail -n 1
+
+# Refresh the catalogs after changing user-facing text.
+extract: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -k N_ --no-location --sort-output -o assistant/translations/messages.pot .
+	$(VENV)/bin/pybabel update -i assistant/translations/messages.pot -d assistant/translations --no-fuzzy-matching --ignore-obsolete
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+
+benchmark: $(STAMP) translations
+	$(PY) benchmarks/scoring.py
+
+clean:
+	rm -rf $(VENV) instance screenshots

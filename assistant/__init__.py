@@ -1,0 +1,1 @@
+"""Scoring assistant for board games played on a real table."""

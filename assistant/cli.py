@@ -1,0 +1,91 @@
+"""Command line: ``python -m assistant score FILE... [--json] [--lang L]`` and ``serve``."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from assistant.games import DEFAULT_GAME, game_slugs, get_game
+from assistant.problems import InvalidInput, Problem
+from assistant.translator import LANGUAGES, Translator, translator_for
+
+EXIT_INVALID = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m assistant", description="Scores board games played on a table.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    score = commands.add_parser("score", help="score positions given as JSON files")
+    score.add_argument("files", nargs="+", metavar="FILE", help="JSON file of a position; - reads standard input")
+    score.add_argument("--json", action="store_true", help="print one JSON object per file, one per line")
+    score.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanations")
+
+    serve = commands.add_parser("serve", help="start the web app")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=5000)
+
+    args = parser.parse_args(argv)
+    if args.command == "serve":
+        from assistant.web import create_app  # the core and the CLI never need Flask
+
+        create_app().run(host=args.host, port=args.port)
+        return 0
+    return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
+
+
+def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    status = 0
+    for name in files:
+        try:
+            data = _read(name, tr)
+            report = score_data(data, tr)
+        except InvalidInput as invalid:
+            for problem in invalid.problems:
+                print(f"error: {problem}", file=err)
+            status = EXIT_INVALID
+            continue
+        if as_json:
+            print(json.dumps(report.to_json(), ensure_ascii=False), file=out)
+        else:
+            _print_readable(name, report, tr, out)
+    return status
+
+
+def score_data(data, tr: Translator):
+    """Score JSON-like data with the game it names (Kardinal & König by default)."""
+    slug = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
+    if slug not in game_slugs():
+        raise InvalidInput(
+            [Problem(field="game", reason=tr.gettext("unknown game; the games are: {games}").format(games=", ".join(game_slugs())))]
+        )
+    return get_game(slug).score(data, tr)
+
+
+def _read(name: str, tr: Translator):
+    try:
+        text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
+    except OSError as error:
+        raise InvalidInput([Problem(field=name, reason=tr.gettext("cannot be read ({error})").format(error=error.strerror))]) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInput(
+            [Problem(field=name, reason=tr.gettext("is not valid JSON (line {line}, column {column})").format(line=error.lineno, column=error.colno))]
+        ) from None
+
+
+def _print_readable(name: str, report, tr: Translator, out: TextIO) -> None:
+    print(f"== {name}", file=out)
+    for number, step in enumerate(report.steps, start=1):
+        print(f"{number:2}. {step.text}", file=out)
+    for note in getattr(report, "notes", []):
+        print(f"   {note}", file=out)
+    print(file=out)
+    for line in report.summary_lines(tr):
+        print(line, file=out)
+    for warning in report.warnings:
+        print(tr.gettext("warning: {warning}").format(warning=str(warning)), file=out)
+    print(file=out)

@@ -1,0 +1,69 @@
+"""The scoring report: players' results, the winner, and every step in board order."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from assistant.games.base import Step
+from assistant.problems import Problem
+from assistant.translator import Translator
+
+
+class ScoreStep(Step):
+    """A step with the running totals after it and the counts it was decided on."""
+
+    kind: Literal["country", "alliance", "chain"]
+    totals: dict[str, int]
+    details: dict[str, Any] = {}
+
+
+class PlayerResult(BaseModel):
+    color: str
+    name: str
+    label: str  # how the breakdown names the player, e.g. "Andreas (green)"
+    monasteries: int  # points from monasteries in this scoring
+    alliances: int
+    chains: int
+    points: int  # this scoring's points
+    previous: int
+    total: int  # previous + points
+    supply_left: int  # monasteries and advisors not on the board
+    track: int  # the marker's space on the 100-space track
+
+
+class KardinalReport(BaseModel):
+    game: Literal["kardinal-und-koenig"] = "kardinal-und-koenig"
+    scoring: Literal["intermediate", "final"]
+    board: str
+    rules: dict[str, str]
+    players: list[PlayerResult]
+    winners: list[str]
+    decided_by: Literal["points", "supply", "shared"]
+    verdict: str
+    steps: list[ScoreStep]
+    warnings: list[Problem]
+    notes: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    def summary_lines(self, tr: Translator) -> list[str]:
+        lines = []
+        for player in sorted(self.players, key=lambda p: -p.total):
+            lines.append(
+                tr.gettext(
+                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply} pieces in supply"
+                ).format(
+                    who=player.label,
+                    total=player.total,
+                    previous=player.previous,
+                    points=player.points,
+                    monasteries=player.monasteries,
+                    alliances=player.alliances,
+                    chains=player.chains,
+                    track=player.track,
+                    supply=player.supply_left,
+                )
+            )
+        return [*lines, self.verdict]

@@ -1,0 +1,170 @@
+"""From a position to a report: the order a table follows on the board.
+
+Countries in the rulebook's order (both scorings); then, in the final scoring, alliances 1 to
+15 and each player's chains. Every step records who scored what, the running totals and one
+sentence that explains it.
+"""
+from __future__ import annotations
+
+from assistant.games.kardinal.alliances import score_alliance
+from assistant.games.kardinal.board import TRACK_SPACES, Board
+from assistant.games.kardinal.chains import CHAIN_RULES, ChainCover, TooComplex, cover
+from assistant.games.kardinal.monasteries import score_country
+from assistant.games.kardinal.position import Position
+from assistant.games.kardinal.report import KardinalReport, PlayerResult, ScoreStep
+from assistant.games.kardinal.texts import Words
+from assistant.problems import InvalidInput, Problem
+from assistant.translator import Translator
+
+
+def score_position(position: Position, board: Board, tr: Translator, warnings: list[Problem]) -> KardinalReport:
+    order = position.colors
+    words = Words({p.color: p.name for p in position.players}, board, tr)
+    totals = {color: position.previous.get(color, 0) for color in order}
+    parts = {color: {"monasteries": 0, "alliances": 0, "chains": 0} for color in order}
+    steps: list[ScoreStep] = []
+
+    def record(kind: str, awards: dict[str, int], **step) -> None:
+        for color, points in awards.items():
+            totals[color] += points
+            parts[color][_PART[kind]] += points
+        steps.append(ScoreStep(kind=kind, awards=awards, totals=dict(totals), **step))
+
+    for key in board.country_keys:
+        counts = position.counts("monasteries", key)
+        result = score_country(counts, order)
+        record(
+            "country",
+            result.awards,
+            subject=key,
+            text=words.country_sentence(key, result),
+            details={"monasteries": _in_order(counts, order), "total": result.total},
+        )
+
+    final = position.scoring == "final"
+    if final:
+        for alliance in board.alliances:
+            first, second = alliance.countries
+            advisors = (position.counts("advisors", first), position.counts("advisors", second))
+            result = score_alliance(*advisors, order)
+            record(
+                "alliance",
+                result.awards,
+                subject=f"{first}–{second}",
+                number=alliance.number,
+                text=words.alliance_sentence(alliance.number, alliance.countries, result),
+                details={
+                    "countries": [first, second],
+                    "advisors": {first: _in_order(advisors[0], order), second: _in_order(advisors[1], order)},
+                    "holders": {first: list(result.holders[0]), second: list(result.holders[1])},
+                    "source": alliance.source,
+                    "sea": alliance.sea,
+                },
+            )
+        for color in order:
+            chains = position.chains.get(color)
+            roads = chains.roads if chains else []
+            lengths = chains.lengths if chains else []
+            chosen, other = _chain_covers(color, roads, position.rules.chains, tr)
+            points = (chosen.points if chosen else 0) + sum(lengths)
+            record(
+                "chain",
+                {color: points} if points else {},
+                subject=color,
+                text=words.chain_sentence(color, chosen, lengths, other),
+                details={
+                    "lines": [list(line) for line in chosen.lines] if chosen else [],
+                    "left_over": [m for g in chosen.groups for m in g.left_over] if chosen else [],
+                    "lengths": list(lengths),
+                    "other_rule_points": (other.points + sum(lengths)) if other else points,
+                },
+            )
+
+    players = [
+        PlayerResult(
+            color=p.color,
+            name=p.name,
+            label=words.who(p.color),
+            previous=position.previous.get(p.color, 0),
+            points=totals[p.color] - position.previous.get(p.color, 0),
+            total=totals[p.color],
+            supply_left=position.supply_left(p.color),
+            track=totals[p.color] % TRACK_SPACES,
+            **parts[p.color],
+        )
+        for p in position.players
+    ]
+    winners, decided_by = _winners(players)
+    notes = [words.rule_note(position.rules.chains)] if final else []
+    return KardinalReport(
+        scoring=position.scoring,
+        board=board.name,
+        rules={"chains": position.rules.chains},
+        players=players,
+        winners=winners,
+        decided_by=decided_by,
+        verdict=_verdict(players, winners, decided_by, final, words),
+        steps=steps,
+        warnings=warnings,
+        notes=notes,
+    )
+
+
+_PART = {"country": "monasteries", "alliance": "alliances", "chain": "chains"}
+
+
+def _in_order(counts: dict[str, int], order: list[str]) -> dict[str, int]:
+    return {color: counts[color] for color in order if counts.get(color)}
+
+
+def _chain_covers(color: str, roads, rule: str, tr: Translator) -> tuple[ChainCover | None, ChainCover | None]:
+    """The cover under the table's rule, and under the other rule for comparison."""
+    if not roads:
+        return None, None
+    other_rule = next(r for r in CHAIN_RULES if r != rule)
+    try:
+        return cover(roads, rule), cover(roads, other_rule)
+    except TooComplex:
+        raise InvalidInput(
+            [
+                Problem(
+                    field=f"chains.{color}.roads",
+                    reason=tr.gettext(
+                        "too many roads between these monasteries to try every way of splitting them into chains; check the roads, or count the chains and enter their lengths"
+                    ),
+                )
+            ]
+        ) from None
+
+
+def _winners(players: list[PlayerResult]) -> tuple[list[str], str]:
+    """Most points; a tie goes to the most pieces left in supply; still tied, shared."""
+    best = max(p.total for p in players)
+    leaders = [p for p in players if p.total == best]
+    if len(leaders) == 1:
+        return [leaders[0].color], "points"
+    most_supply = max(p.supply_left for p in leaders)
+    winners = [p.color for p in leaders if p.supply_left == most_supply]
+    return winners, "supply" if len(winners) == 1 else "shared"
+
+
+def _verdict(players: list[PlayerResult], winners: list[str], decided_by: str, final: bool, words: Words) -> str:
+    tr = words.tr
+    best = max(p.total for p in players)
+    supply = next(p.supply_left for p in players if p.color == winners[0])
+    values = dict(who=words.everyone(winners), points=best, supply=supply)
+    if not final:
+        if decided_by == "points":
+            return tr.gettext("{who} leads with {points} points after the intermediate scoring.").format(**values)
+        return tr.gettext("{who} share the lead with {points} points after the intermediate scoring.").format(
+            who=words.everyone([p.color for p in players if p.total == best]), points=best
+        )
+    if decided_by == "points":
+        return tr.gettext("{who} wins with {points} points.").format(**values)
+    if decided_by == "supply":
+        return tr.gettext(
+            "{who} wins: tied on {points} points, but with the most pieces left in supply ({supply})."
+        ).format(**values)
+    return tr.gettext(
+        "{who} share the win: tied on {points} points and on pieces left in supply ({supply} each)."
+    ).format(**values)

@@ -1,0 +1,212 @@
+"""The sentences of the breakdown: one plain sentence per step, with the counts.
+
+Every string goes through the translator, so each language's catalog decides the wording,
+word order and plurals; here we only choose which sentence fits.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assistant.games.kardinal.alliances import AllianceScore
+from assistant.games.kardinal.board import Board
+from assistant.games.kardinal.chains import ChainCover
+from assistant.games.kardinal.monasteries import CountryScore
+from assistant.translator import Translator, language_of
+
+
+def N_(message: str) -> str:
+    """Marks a string for the catalog; it is translated where it is shown."""
+    return message
+
+
+COLOR_NAMES = {
+    "red": N_("red"),
+    "green": N_("green"),
+    "blue": N_("blue"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+    "white": N_("white"),
+    "orange": N_("orange"),
+    "black": N_("black"),
+}
+
+
+def color_name(color: str, tr: Translator) -> str:
+    return tr.gettext(COLOR_NAMES[color]) if color in COLOR_NAMES else color
+
+
+class Words:
+    """Names of players and countries in one language, for one table."""
+
+    def __init__(self, names: dict[str, str], board: Board, tr: Translator):
+        self.names = names
+        self.board = board
+        self.tr = tr
+        self.language = language_of(tr)
+
+    def who(self, color: str) -> str:
+        """A player as the table says it: 'Andreas (green)', or just 'green'."""
+        shade = color_name(color, self.tr)
+        name = self.names.get(color, "")
+        return f"{name} ({shade})" if name else shade
+
+    def everyone(self, colors: Sequence[str]) -> str:
+        names = [self.who(c) for c in colors]
+        if len(names) <= 1:
+            return "".join(names)
+        return self.tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+    def country(self, key: str) -> str:
+        return self.board.display_name(key, self.language)
+
+    def ordinal(self, place: int) -> str:
+        words = {
+            2: self.tr.pgettext("place", "second"),
+            3: self.tr.pgettext("place", "third"),
+            4: self.tr.pgettext("place", "fourth"),
+            5: self.tr.pgettext("place", "fifth"),
+        }
+        return words.get(place, str(place))
+
+    # --- monasteries ------------------------------------------------------------------------
+    def country_sentence(self, key: str, result: CountryScore) -> str:
+        tr = self.tr
+        country = self.country(key)
+        if not result.places:
+            return tr.gettext("{country}: no monasteries, nobody scores.").format(country=country)
+        clauses = []
+        for place in result.places:
+            many = len(place.colors) > 1
+            if place.number == 1 and len(result.places) == 1 and not many:
+                clauses.append(
+                    tr.gettext("{who} alone has monasteries here ({count}) and scores all {points}").format(
+                        who=self.who(place.colors[0]), count=place.count, points=place.points
+                    )
+                )
+            elif place.number == 1 and many:
+                clauses.append(
+                    tr.gettext(
+                        "{who} share the most monasteries ({count} each) and each score all {points}"
+                    ).format(who=self.everyone(place.colors), count=place.count, points=place.points)
+                )
+            elif place.number == 1:
+                clauses.append(
+                    tr.gettext("{who} has the most monasteries ({count}) and scores all {points}").format(
+                        who=self.who(place.colors[0]), count=place.count, points=place.points
+                    )
+                )
+            else:
+                above = result.places[place.number - 2]
+                values = dict(
+                    who=self.everyone(place.colors),
+                    place=self.ordinal(place.number),
+                    count=place.count,
+                    points=place.points,
+                    above=self.everyone(above.colors),
+                )
+                if many:
+                    clauses.append(
+                        tr.gettext(
+                            "{who} share {place} place with {count} each and each score {points}, the count of {above}"
+                        ).format(**values)
+                    )
+                else:
+                    clauses.append(
+                        tr.gettext("{who} is {place} with {count} and scores {points}, the count of {above}").format(
+                            **values
+                        )
+                    )
+        return tr.gettext("{country}: {clauses}.").format(country=country, clauses="; ".join(clauses))
+
+    # --- alliances --------------------------------------------------------------------------
+    def alliance_subject(self, number: int, first: str, second: str) -> str:
+        return self.tr.gettext("Alliance {number}, {first}–{second}").format(
+            number=number, first=self.country(first), second=self.country(second)
+        )
+
+    def alliance_sentence(self, number: int, countries: tuple[str, str], result: AllianceScore) -> str:
+        tr = self.tr
+        subject = self.alliance_subject(number, *countries)
+        a, b = (self.country(c) for c in countries)
+        if result.scorers:
+            return tr.ngettext(
+                "{subject}: {who} holds the advisor majority in both and scores all {points} advisors ({a} {a_count} + {b} {b_count}).",
+                "{subject}: {who} hold the advisor majority in both and each score all {points} advisors ({a} {a_count} + {b} {b_count}).",
+                len(result.scorers),
+            ).format(
+                subject=subject,
+                who=self.everyone(result.scorers),
+                points=result.points,
+                a=a,
+                b=b,
+                a_count=result.advisors[0],
+                b_count=result.advisors[1],
+            )
+        if not any(result.holders):
+            return tr.gettext("{subject}: no advisors in either country, nobody scores.").format(subject=subject)
+        reasons = []
+        for name, holders in zip((a, b), result.holders):
+            if holders:
+                reasons.append(
+                    tr.gettext("majority in {country}: {who}").format(country=name, who=self.everyone(holders))
+                )
+            else:
+                reasons.append(tr.gettext("no advisors in {country}").format(country=name))
+        return tr.gettext("{subject}: nobody holds the advisor majority in both ({reasons}).").format(
+            subject=subject, reasons="; ".join(reasons)
+        )
+
+    # --- chains -----------------------------------------------------------------------------
+    def chain_sentence(self, color: str, cover: ChainCover | None, lengths: Sequence[int], other: ChainCover | None) -> str:
+        tr = self.tr
+        who = self.who(color)
+        parts = []
+        if cover is not None:
+            for line in cover.lines:
+                parts.append(
+                    tr.gettext("the line {line} scores {points}").format(line="–".join(line), points=len(line))
+                )
+        for length in lengths:
+            parts.append(tr.gettext("a counted chain of {length} scores {length}").format(length=length))
+        points = (cover.points if cover else 0) + sum(lengths)
+        if not parts:
+            sentence = tr.gettext("{who}: no chain of 4 or more monasteries, no points.").format(who=who)
+        else:
+            sentence = tr.ngettext(
+                "{who}: {parts}; {points} point in all.",
+                "{who}: {parts}; {points} points in all.",
+                points,
+            ).format(who=who, parts="; ".join(parts), points=points)
+        if cover is not None:
+            left = [m for group in cover.groups for m in group.left_over if len(group.monasteries) >= 4]
+            if left:
+                sentence += " " + tr.ngettext(
+                    "Monastery {names} is a branch or a leftover and does not count: a chain has one beginning and one end.",
+                    "Monasteries {names} are branches or leftovers and do not count: a chain has one beginning and one end.",
+                    len(left),
+                ).format(names=", ".join(left))
+            if other is not None and other.points != cover.points:
+                sentence += " " + self.other_rule_sentence(other)
+        return sentence
+
+    def other_rule_sentence(self, other: ChainCover) -> str:
+        if other.rule == "longest-per-group":
+            return self.tr.ngettext(
+                "With the house rule 'only the longest line of each group' it would be {points} point.",
+                "With the house rule 'only the longest line of each group' it would be {points} points.",
+                other.points,
+            ).format(points=other.points)
+        return self.tr.ngettext(
+            "Under the rulebook reading (side branches of 4 or more count too) it would be {points} point.",
+            "Under the rulebook reading (side branches of 4 or more count too) it would be {points} points.",
+            other.points,
+        ).format(points=other.points)
+
+    def rule_note(self, rule: str) -> str:
+        if rule == "longest-per-group":
+            return self.tr.gettext(
+                "House rule for chains: only the longest line of each connected group of monasteries counts."
+            )
+        return self.tr.gettext(
+            "Chains: lines of 4 or more that share no monastery all count, so a side branch of 4 or more is a chain of its own (the rulebook reading; a house rule can change it)."
+        )

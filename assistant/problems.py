@@ -1,0 +1,90 @@
+"""Errors and warnings about an input, each naming the field and the reason in plain words."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from pydantic import BaseModel, ValidationError
+
+from assistant.translator import Translator
+
+
+class Problem(BaseModel):
+    """One thing wrong (or odd) with the input: where, and why."""
+
+    field: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.reason}"
+
+
+class InvalidInput(Exception):
+    """The input cannot be scored; nothing was scored."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = list(problems)
+
+
+def field_path(location: Iterable[str | int]) -> str:
+    """('players', 0, 'color') -> 'players.0.color'."""
+    return ".".join(str(part) for part in location) or "input"
+
+
+def pydantic_problems(error: ValidationError, tr: Translator) -> list[Problem]:
+    """Turn pydantic's errors into our own translated sentences."""
+    problems = []
+    for item in error.errors(include_url=False):
+        location = [part for part in item["loc"] if not _is_union_tag(part)]
+        problems.append(Problem(field=field_path(location), reason=_reason(item, tr)))
+    return _unique(problems)
+
+
+def _is_union_tag(part: str | int) -> bool:
+    # pydantic adds the tried type of a union to the location ("str", "int", "tuple[...]").
+    return isinstance(part, str) and (part in {"str", "int"} or "[" in part or part.startswith("function-"))
+
+
+def _reason(item: dict, tr: Translator) -> str:
+    kind = item["type"]
+    ctx = item.get("ctx") or {}
+    if kind == "missing":
+        return tr.gettext("is required")
+    if kind in {"int_type", "int_parsing", "int_from_float"}:
+        return tr.gettext("must be a whole number")
+    if kind == "greater_than_equal" and ctx.get("ge") == 0:
+        return tr.gettext("must not be negative")
+    if kind == "greater_than_equal":
+        return tr.gettext("must be at least {limit}").format(limit=ctx.get("ge"))
+    if kind == "less_than_equal":
+        return tr.gettext("must be at most {limit}").format(limit=ctx.get("le"))
+    if kind == "literal_error":
+        return tr.gettext("must be one of: {choices}").format(choices=ctx.get("expected", ""))
+    if kind in {"string_type", "string_sub_type"}:
+        return tr.gettext("must be text")
+    if kind == "string_too_long":
+        return tr.gettext("must be at most {limit} characters long").format(limit=ctx.get("max_length"))
+    if kind in {"dict_type", "model_type", "model_attributes_type"}:
+        return tr.gettext("must be an object with named fields")
+    if kind in {"list_type", "tuple_type"}:
+        return tr.gettext("must be a list")
+    if kind == "too_short" and "tuple" in str(item.get("input", "")).lower():
+        return tr.gettext("must be a pair of monasteries")
+    if kind in {"too_short", "too_long"}:
+        return tr.gettext("must be a pair of two names")
+    if kind == "extra_forbidden":
+        return tr.gettext("is not a known field")
+    if kind == "bool_type":
+        return tr.gettext("must be true or false")
+    return tr.gettext("is not valid")
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for problem in problems:
+        key = (problem.field, problem.reason)
+        if key not in seen:
+            seen.add(key)
+            unique.append(problem)
+    return unique
