@@ -31,7 +31,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from assistant.web import create_app  # the core and the CLI never need Flask
 
-        create_app().run(host=args.host, port=args.port)
+        app = create_app()
+        app.config["LISTENING_HOST"] = args.host  # the share page warns when no other phone can reach it
+        # threaded: several phones poll every two seconds while one of them is entering.
+        app.run(host=args.host, port=args.port, threaded=True)
         return 0
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
 

@@ -5,7 +5,11 @@ from pathlib import Path
 
 from flask import Flask
 
+from assistant.translator import TRANSLATIONS_DIR
+
 ROOT = Path(__file__).resolve().parents[2]
+# A form carries a few names and counts; anything bigger is not a form of ours.
+MAX_FORM_BYTES = 64 * 1024
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -15,14 +19,36 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "assistant.sqlite"))
+    app.config.from_mapping(
+        DATABASE=str(Path(app.instance_path) / "assistant.sqlite"),
+        BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR.resolve()),
+        BABEL_DEFAULT_LOCALE="en",
+        MAX_CONTENT_LENGTH=MAX_FORM_BYTES,
+        PUBLIC_URL="",
+        POLL_SECONDS=2,
+        WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the session
+        SESSION_COOKIE_SAMESITE="Lax",
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+    )
     if test_config is None:
         app.config.from_prefixed_env("ASSISTANT")
     else:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
+    from assistant.web import db, errors, locale, security
+
+    security.init_app(app)
+    locale.init_app(app)
+    db.init_app(app)
+    errors.init_app(app)
+
     from assistant.web import api
+    from assistant.web.views import home, scores, share, table
 
     app.register_blueprint(api.bp)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(table.bp)
+    app.register_blueprint(scores.bp)
+    app.register_blueprint(share.bp)
     return app

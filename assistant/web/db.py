@@ -1,0 +1,65 @@
+"""SQLite in the instance folder (flaskr style): one connection per request, schema on first use."""
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+import click
+from flask import Flask, current_app, g
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS game_table (
+    id TEXT PRIMARY KEY,            -- the edit link's token
+    view_id TEXT NOT NULL UNIQUE,   -- the spectators' link token
+    game TEXT NOT NULL,             -- the game's slug
+    version INTEGER NOT NULL,       -- counts every change, for polling and conflicts
+    state TEXT NOT NULL,            -- JSON, shaped by the game
+    changed TEXT NOT NULL,          -- JSON {cell: version that last changed it}
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+"""
+_ready: set[str] = set()
+_ready_lock = threading.Lock()
+
+
+def get_db() -> sqlite3.Connection:
+    if "db" not in g:
+        path = current_app.config["DATABASE"]
+        # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE where we write).
+        g.db = sqlite3.connect(path, timeout=10, isolation_level=None)
+        g.db.row_factory = sqlite3.Row
+        _ensure_schema(g.db, path)
+    return g.db
+
+
+def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
+    if path in _ready:
+        return
+    with _ready_lock:
+        db.execute("PRAGMA journal_mode=WAL")  # readers (polling phones) never wait for a writer
+        db.executescript(SCHEMA)
+        _ready.add(path)
+
+
+def close_db(_error=None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+def init_db() -> None:
+    _ready.discard(current_app.config["DATABASE"])
+    get_db()
+
+
+@click.command("init-db")
+def init_db_command() -> None:
+    """Create the tables (also happens by itself on first use)."""
+    init_db()
+    click.echo("Initialized the database.")
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(close_db)
+    app.cli.add_command(init_db_command)

@@ -1,0 +1,107 @@
+"""What a game's web module provides; the shared views do everything else."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from werkzeug.datastructures import MultiDict
+
+from assistant.web.tables import Change, Table
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One tab of a table: its URL name and its (gettext-marked) label."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Scoring:
+    name: str  # as in the URL and the core's input, e.g. "intermediate"
+    label: str  # gettext-marked
+
+
+class BadChange(ValueError):
+    """A change that cannot be applied, in words: which field and why."""
+
+    def __init__(self, field: str, reason: str):
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+@dataclass
+class SetupForm:
+    """The new-table form: what was entered, the errors by field, and the state once valid."""
+
+    values: dict[str, Any]
+    errors: dict[str, list[str]] = field(default_factory=dict)
+    state: dict | None = None  # set when the form is complete and valid
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One part of a player's points, for the bar chart."""
+
+    label: str
+    points: int
+    css: str
+
+
+class WebGame(Protocol):
+    """A game's web module. Texts come from Flask-Babel (the request's language); the core gets
+    ``flask_babel.get_translations()`` as its translator."""
+
+    slug: str  # the core's game slug, stored with each table
+    title: str  # gettext-marked
+    templates: str  # folder under templates/ with setup.html, _setup_form.html, _<screen>.html
+    screens: tuple[Screen, ...]  # the entry tabs, in order; the first is where a table opens
+    scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
+
+    def setup(self, form: MultiDict | None) -> SetupForm:
+        """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
+        by field, or with ``state`` (the new table's JSON) when it is valid."""
+
+    def table_title(self, state: dict) -> str: ...
+
+    def color_label(self, color: str) -> str:
+        """A player's colour (their key in reports) as a translated name."""
+
+    def screen(self, name: str, table: Table, args: MultiDict) -> dict:
+        """Template context for ``templates/<templates>/_<name>.html``; ``args`` are the URL's."""
+
+    def parse_change(self, table: Table, form: MultiDict) -> Change:
+        """One delta from a posted form; raises ``BadChange`` naming the field and the reason."""
+
+    def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
+        """URL arguments of the screen shown after a change (``here``: where the phone was)."""
+
+    def describe_cell(self, state: dict, cell: str) -> str:
+        """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
+
+    def describe_value(self, cell: str, value: Any) -> str: ...
+
+    def score(self, table: Table, scoring: str) -> tuple[Any, Change]:
+        """Score the table as it stands: the report, and the change that keeps the result.
+        Raises ``assistant.problems.InvalidInput``."""
+
+    def kept_report(self, table: Table, scoring: str) -> Any | None:
+        """The kept result of a scoring, explained in the page's language; None if not scored."""
+
+    def kept_summary(self, table: Table, scoring: str) -> dict | None:
+        """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
+
+    def step_title(self, table: Table, step: Any) -> str: ...
+
+    def section_label(self, kind: str) -> str:
+        """Heading of a run of steps of one kind."""
+
+    def point_sources(self, table: Table, report: Any) -> dict[str, list[Segment]]:
+        """Where each player's points came from, by colour, for the bar chart."""
+
+    def track_spaces(self) -> int: ...
+
+    def phase(self, table: Table) -> str:
+        """A short status for the home page's list of tables."""

@@ -1,0 +1,92 @@
+"""Kardinal & König's screens: new table, board grid with number pad, chains, scorings."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.kardinal.board import published_board
+from assistant.games.kardinal.position import GAME_SLUG
+from assistant.games.kardinal.texts import Words
+from assistant.web.games.base import Scoring, Screen, SetupForm
+from assistant.web.games.kardinal import cells, results, screens, setup
+from assistant.web.games.kardinal.words import color_label
+from assistant.web.tables import Change, Table
+
+
+class KardinalWeb:
+    slug = GAME_SLUG
+    title = _l("Kardinal & König")
+    templates = "kardinal"
+    screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
+    scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
+
+    def setup(self, form: MultiDict | None) -> SetupForm:
+        return setup.blank_form() if form is None else setup.read_form(form)
+
+    def color_label(self, color: str) -> str:
+        return color_label(color)
+
+    def table_title(self, state: dict) -> str:
+        return ", ".join(p["name"] or color_label(p["color"]) for p in state["players"])
+
+    def screen(self, name: str, table: Table, args: MultiDict) -> dict:
+        return screens.board_screen(table, args) if name == "board" else screens.chains_screen(table, args)
+
+    def parse_change(self, table: Table, form: MultiDict) -> Change:
+        return cells.parse_change(table.state, form)
+
+    def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
+        if "value" in form and cells.parse_count_cell(table.state, change.cell):  # a number, not -/+
+            following = cells.next_cell(table.state, change.cell)
+            return {"cell": following} if following else {}
+        return here.to_dict()
+
+    def describe_cell(self, state: dict, cell: str) -> str:
+        return cells.describe_cell(state, cell)
+
+    def describe_value(self, cell: str, value: Any) -> str:
+        return cells.describe_value(cell, value)
+
+    def score(self, table: Table, scoring: str):
+        return results.score_now(table, scoring)
+
+    def kept_report(self, table: Table, scoring: str):
+        return results.kept_report(table, scoring)
+
+    def kept_summary(self, table: Table, scoring: str) -> dict | None:
+        return results.kept_summary(table, scoring)
+
+    def step_title(self, table: Table, step: Any) -> str:
+        from flask_babel import get_translations
+
+        words = Words({p["color"]: p["name"] for p in table.state["players"]}, published_board(), get_translations())
+        if step.kind == "country":
+            return words.country(step.subject)
+        if step.kind == "alliance":
+            first, second = step.details["countries"]
+            return words.alliance_subject(step.number, first, second)
+        return _("Chains of {player}").format(player=words.who(step.subject))
+
+    def section_label(self, kind: str) -> str:
+        return {"country": _("Monasteries"), "alliance": _("Alliances"), "chain": _("Chains")}.get(kind, kind)
+
+    def point_sources(self, table: Table, report: Any):
+        return results.point_sources(report)
+
+    def track_spaces(self) -> int:
+        return 100
+
+    def phase(self, table: Table) -> str:
+        final = table.state["results"].get("final")
+        if final:
+            report = results.kept_report(table, "final")
+            return report.verdict if report else _("Final scoring done")
+        if table.state["results"].get("intermediate"):
+            return _("Second half: intermediate scoring done")
+        return _("First half: entering the board")
+
+
+WEB_GAME = KardinalWeb()

@@ -1,0 +1,99 @@
+"""Scoring a table with the core, keeping the result, and explaining it again in any language."""
+from __future__ import annotations
+
+import time
+
+from flask_babel import get_translations
+from flask_babel import lazy_gettext as _l
+
+from assistant.games.kardinal import GAME
+from assistant.games.kardinal.board import published_board
+from assistant.games.kardinal.position import GAME_SLUG, parse_position
+from assistant.games.kardinal.report import KardinalReport
+from assistant.problems import InvalidInput, Problem
+from assistant.web.games.base import Segment
+from assistant.web.tables import Change, Table
+
+SCORINGS = ("intermediate", "final")
+
+
+def score_input(state: dict, scoring: str) -> dict:
+    """The core's JSON input for a scoring of this table as it stands now."""
+    data = {
+        "game": GAME_SLUG,
+        "scoring": scoring,
+        "players": state["players"],
+        "monasteries": state["monasteries"],
+        "advisors": state["advisors"],
+        "rules": state["rules"],
+    }
+    if scoring == "final":
+        data["chains"] = {color: {"lengths": lengths} for color, lengths in state["chains"].items() if lengths}
+        intermediate = state["results"].get("intermediate")
+        if intermediate:
+            data["previous"] = intermediate["totals"]
+    return data
+
+
+def live_problems(state: dict) -> list[Problem]:
+    """Everything the core would object to or warn about, checked while the table enters."""
+    try:
+        _position, warnings = parse_position(score_input(state, "final"), published_board(), get_translations())
+    except InvalidInput as invalid:
+        return invalid.problems
+    return warnings
+
+
+def score_now(table: Table, scoring: str) -> tuple[KardinalReport, Change]:
+    data = score_input(table.state, scoring)
+    report = GAME.score(data, get_translations())
+    kept = {
+        "input": data,
+        "totals": {p.color: p.total for p in report.players},
+        "at": time.time(),
+        "version": table.version,
+    }
+
+    def apply(state: dict) -> None:
+        state["results"][scoring] = kept
+
+    # Scoring again replaces the earlier result on purpose, so it never conflicts.
+    return report, Change(f"results.{scoring}", kept, apply=apply, merges=True)
+
+
+def kept_report(table: Table, scoring: str) -> KardinalReport | None:
+    kept = table.state["results"].get(scoring)
+    if not kept:
+        return None
+    return GAME.score(kept["input"], get_translations())
+
+
+def kept_summary(table: Table, scoring: str) -> dict | None:
+    kept = table.state["results"].get(scoring)
+    if not kept:
+        return None
+    return {"at": kept["at"], "totals": kept["totals"], "stale": score_input(table.state, scoring) != kept["input"]}
+
+
+SOURCE_LABELS = {
+    "previous": _l("monasteries, intermediate"),
+    "monasteries": _l("monasteries"),
+    "monasteries-final": _l("monasteries, final"),
+    "alliances": _l("alliances"),
+    "chains": _l("chains"),
+}
+
+
+def point_sources(report: KardinalReport) -> dict[str, list[Segment]]:
+    sources = {}
+    for player in report.players:
+        if report.scoring == "intermediate":
+            sources[player.color] = [Segment(SOURCE_LABELS["monasteries"], player.monasteries, "src-inter")]
+            continue
+        sources[player.color] = [
+            Segment(SOURCE_LABELS["previous"], player.previous, "src-inter"),
+            Segment(SOURCE_LABELS["monasteries-final"], player.monasteries, "src-mon"),
+            Segment(SOURCE_LABELS["alliances"], player.alliances, "src-all"),
+            Segment(SOURCE_LABELS["chains"], player.chains, "src-chain"),
+        ]
+    return sources

@@ -1,0 +1,179 @@
+"""What the entry screens show: the board grid with its number pad, and the chains."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.kardinal.board import published_board
+from assistant.games.kardinal.chains import MIN_CHAIN
+from assistant.problems import Problem
+from assistant.web.games.kardinal.cells import (
+    PIECE_CAP,
+    PIECE_LABEL,
+    PIECES,
+    count,
+    describe_cell,
+    parse_count_cell,
+    placed,
+    player_label,
+)
+from assistant.web.games.kardinal.results import kept_summary, live_problems
+from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label, country_names
+from assistant.web.tables import Table
+
+PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in two taps; -/+ for the rest
+CHAIN_LENGTHS = range(MIN_CHAIN, 21)
+
+
+def players(state: dict) -> list[dict]:
+    return [
+        {"index": i, "color": p["color"], "name": p["name"], "color_name": color_label(p["color"]), "label": player_label(state, p["color"])}
+        for i, p in enumerate(state["players"])
+    ]
+
+
+def supply(state: dict, problems: dict[str, list[str]]) -> list[dict]:
+    rows = []
+    for player in players(state):
+        color = player["color"]
+        rows.append(
+            {
+                "player": player,
+                "left": {pieces: PIECE_CAP[pieces] - placed(state, pieces, color) for pieces in PIECES},
+                "problems": problems.get(f"monasteries.*.{color}", []) + problems.get(f"advisors.*.{color}", []),
+            }
+        )
+    return rows
+
+
+def by_field(problems: list[Problem]) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for problem in problems:
+        found.setdefault(problem.field, []).append(problem.reason)
+    return found
+
+
+def board_screen(table: Table, args: MultiDict) -> dict:
+    state = table.state
+    problems = by_field(live_problems(state))
+    shown: set[str] = set()
+    selected = args.get("cell", "")
+    if not parse_count_cell(state, selected):
+        selected = ""
+    countries = []
+    for key in published_board().country_keys:
+        country = published_board().country(key)
+        monasteries = state["monasteries"].get(key, {})
+        rows = []
+        for pieces in PIECES:
+            cells = []
+            for player in players(state):
+                cell = f"{pieces}.{key}.{player['color']}"
+                shown.add(cell)
+                cells.append(
+                    {
+                        "cell": cell,
+                        "label": describe_cell(state, cell),
+                        "player": player,
+                        "value": count(state, pieces, key, player["color"]),
+                        "problems": problems.get(cell, []),
+                        "selected": cell == selected,
+                    }
+                )
+            rows.append({"pieces": pieces, "label": PIECE_LABEL[pieces], "cells": cells})
+        country_problems = problems.get(f"monasteries.{key}", []) + problems.get(f"advisors.{key}", [])
+        shown.update({f"monasteries.{key}", f"advisors.{key}"})
+        name, local = country_names(key)
+        countries.append(
+            {
+                "key": key,
+                "name": name,
+                "local": local,
+                "fields": country.fields,
+                "monasteries": sum(monasteries.values()),
+                "advisors": sum(state["advisors"].get(key, {}).values()),
+                "cap": max(monasteries.values(), default=0),
+                "rows": rows,
+                "problems": country_problems,
+                "cell_problems": [(describe_cell(state, c["cell"]), p) for row in rows for c in row["cells"] for p in c["problems"]],
+            }
+        )
+    shown.update(f"{pieces}.*.{color}" for pieces in PIECES for color in (p["color"] for p in state["players"]))
+    return {
+        "players": players(state),
+        "countries": countries,
+        "supply": supply(state, problems),
+        "other_problems": _other(state, problems, shown),
+        "pad": _pad(state, selected) if selected else None,
+        "intermediate": kept_summary(table, "intermediate"),
+        "final": kept_summary(table, "final"),
+    }
+
+
+def _pad(state: dict, cell: str) -> dict:
+    pieces, country, color = parse_count_cell(state, cell)
+    value = count(state, pieces, country, color)
+    cap = PIECE_CAP[pieces]
+    return {
+        "cell": cell,
+        "country": country,
+        "pieces": PIECE_LABEL[pieces],
+        "player": player_label(state, color),
+        "color": color,
+        "value": value,
+        "less": max(0, value - 1),
+        "more": min(cap, value + 1),
+        "cap": cap,
+        "left": cap - placed(state, pieces, color),
+        "numbers": PAD_NUMBERS,
+    }
+
+
+def _other(state: dict, problems: dict[str, list[str]], shown: set[str]) -> list[str]:
+    return [
+        _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason)
+        for field, reasons in problems.items()
+        if field not in shown
+        for reason in reasons
+    ]
+
+
+def chains_screen(table: Table, args: MultiDict) -> dict:
+    state = table.state
+    problems = by_field(live_problems(state))
+    shown: set[str] = set()
+    adding = args.get("add", "")
+    rows = []
+    for player in players(state):
+        color = player["color"]
+        cell = f"chains.{color}"
+        found = [reason for field, reasons in problems.items() if field == cell or field.startswith(cell + ".") for reason in reasons]
+        shown.update(field for field in problems if field == cell or field.startswith(cell + "."))
+        lengths = state["chains"].get(color, [])
+        rows.append(
+            {
+                "player": player,
+                "cell": cell,
+                "lengths": lengths,
+                "points": sum(lengths),
+                "on_board": placed(state, "monasteries", color),
+                "problems": found,
+                "adding": adding == color,
+            }
+        )
+    colors = [p["color"] for p in state["players"]]
+    next_player = colors[(colors.index(adding) + 1) % len(colors)] if adding in colors else None
+    rule = state["rules"]["chains"]
+    return {
+        "players": players(state),
+        "rows": rows,
+        "adding": adding if adding in colors else "",
+        "next_player": next_player,
+        "lengths": CHAIN_LENGTHS,
+        "rule": rule,
+        "rule_label": RULE_LABELS[rule],
+        "rule_explanation": RULE_EXPLANATIONS[rule],
+        "board_problems": len([f for f in problems if f not in shown]),
+        "intermediate": kept_summary(table, "intermediate"),
+        "final": kept_summary(table, "final"),
+    }

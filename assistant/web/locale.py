@@ -1,0 +1,59 @@
+"""The page's language: ``?lang=`` link, then the remembered cookie, then the browser's wish."""
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from urllib.parse import urlencode
+
+from flask import Flask, g, request
+from flask_babel import Babel, format_timedelta, get_locale
+
+from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
+
+COOKIE = "lang"
+ONE_YEAR = 60 * 60 * 24 * 365
+# Each language under its own name, so anyone can find theirs (never translated).
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "da": "Dansk", "it": "Italiano"}
+babel = Babel()
+
+
+def select_language() -> str:
+    asked = request.args.get("lang")
+    if asked in LANGUAGES:
+        g.remember_language = asked
+        return asked
+    remembered = request.cookies.get(COOKIE)
+    if remembered in LANGUAGES:
+        return remembered
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+
+
+def language_links() -> list[dict]:
+    """The footer's switch: the same page in each language."""
+    current = str(get_locale())
+    args = {key: value for key, value in request.args.items() if key not in {"lang", "since"}}
+    links = []
+    for code in LANGUAGES:
+        query = urlencode({**args, "lang": code})
+        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{request.path}?{query}", "current": code == current})
+    return links
+
+
+def _remember(response):
+    language = g.get("remember_language")
+    if language:
+        response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def ago(timestamp: float) -> str:
+    """'5 minutes ago' in the page's language (needs no time zone, unlike a clock time)."""
+    return format_timedelta(timedelta(seconds=timestamp - time.time()), add_direction=True, threshold=1.1)
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_filter(ago)
+    babel.init_app(app, locale_selector=select_language)
+    app.after_request(_remember)
+    app.jinja_env.globals["language_links"] = language_links
+    app.jinja_env.globals["current_language"] = lambda: str(get_locale())

@@ -1,0 +1,46 @@
+"""One template set for both kinds of request: the full page, or the fragment htmx asked for."""
+from __future__ import annotations
+
+from flask import abort, redirect, render_template, request
+
+from assistant.web.games import web_game
+from assistant.web.games.base import WebGame
+from assistant.web.tables import Table, find_table
+
+
+def wants_fragment() -> bool:
+    """An htmx request that swaps part of the page (not a boosted link or a history restore)."""
+    headers = request.headers
+    return headers.get("HX-Request") == "true" and not headers.get("HX-Boosted") and not headers.get("HX-History-Restore-Request")
+
+
+def render(page_template: str, fragment_template: str, status: int = 200, **context):
+    """``fragment_template`` for htmx, else ``page_template`` (which includes the same fragment)."""
+    return render_template(fragment_template if wants_fragment() else page_template, **context), status
+
+
+def open_table(token: str) -> tuple[Table, WebGame]:
+    """The table behind a link, or the friendly 404 page."""
+    if not 10 <= len(token) <= 64:
+        abort(404)
+    table = find_table(token)
+    if table is None:
+        abort(404)
+    try:
+        return table, web_game(table.game)
+    except KeyError:
+        abort(404)
+
+
+def editable_table(token: str) -> tuple[Table, WebGame]:
+    table, game = open_table(token)
+    if not table.can_edit:
+        abort(403)
+    return table, game
+
+
+def go_to(url: str):
+    """After a successful form: a normal redirect, or for htmx a full navigation (not a swap)."""
+    if request.headers.get("HX-Request") == "true":
+        return "", 204, {"HX-Redirect": url}
+    return redirect(url, 303)

@@ -1,0 +1,153 @@
+"""Stored tables, whatever the game: create, find by link, change one cell at a time.
+
+A table's state is a JSON document shaped by its game. Every change is a small delta on one
+named cell; the table's version counts changes and remembers which version last changed
+each cell. A change made from an older version merges silently unless its cell was changed
+since then to a different value: that is a conflict, refused, never a silent overwrite.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import session
+
+from assistant.web.db import get_db
+
+RECENT_TABLES = 12
+
+
+@dataclass
+class Table:
+    id: str
+    view_id: str
+    game: str
+    version: int
+    state: dict
+    changed: dict[str, int]
+    created: float
+    updated: float
+    token: str = ""  # the link it was opened with: the edit or the spectators' token
+
+    @property
+    def can_edit(self) -> bool:
+        return self.token == self.id
+
+
+@dataclass(frozen=True)
+class Change:
+    """One delta, built by a game from a form: which cell, what the person entered, how to apply it."""
+
+    cell: str
+    value: Any
+    apply: Callable[[dict], None]  # changes the state in place
+    read: Callable[[dict], Any] = lambda state: None  # the cell's current value, for conflicts
+    merges: bool = False  # True when it can never contradict another change (adding a chain)
+
+
+@dataclass(frozen=True)
+class Conflict:
+    cell: str
+    theirs: Any  # the value another phone set since this phone loaded the table
+    yours: Any
+    table: Table
+
+
+@dataclass(frozen=True)
+class Applied:
+    table: Table
+
+
+class StaleVersion(ValueError):
+    """The version a form claims to come from does not exist (forged or broken)."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def create_table(game: str, state: dict) -> Table:
+    now = time.time()
+    table = Table(new_token(), new_token(), game, 1, state, {}, now, now, token="")
+    table.token = table.id
+    get_db().execute(
+        "INSERT INTO game_table (id, view_id, game, version, state, changed, created, updated) VALUES (?,?,?,?,?,?,?,?)",
+        (table.id, table.view_id, game, table.version, json.dumps(state), "{}", now, now),
+    )
+    return table
+
+
+def find_table(token: str) -> Table | None:
+    row = get_db().execute("SELECT * FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
+    return _table(row, token) if row else None
+
+
+def version_of(token: str) -> int | None:
+    """Just the version: what a polling phone asks every two seconds."""
+    row = get_db().execute("SELECT version FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
+    return row[0] if row else None
+
+
+def apply_change(table_id: str, change: Change, base: int) -> Applied | Conflict:
+    """Apply ``change`` made by a phone that last saw version ``base``, or report the conflict."""
+    db = get_db()
+    db.execute("BEGIN IMMEDIATE")  # one writer at a time, so two phones cannot interleave
+    try:
+        row = db.execute("SELECT * FROM game_table WHERE id = ?", (table_id,)).fetchone()
+        table = _table(row, table_id)
+        if not 0 < base <= table.version:
+            raise StaleVersion(base)
+        current = change.read(table.state)
+        if not change.merges and table.changed.get(change.cell, 0) > base and current != change.value:
+            db.execute("ROLLBACK")
+            return Conflict(change.cell, current, change.value, table)
+        change.apply(table.state)
+        table.version += 1
+        table.changed[change.cell] = table.version
+        table.updated = time.time()
+        db.execute(
+            "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ? WHERE id = ?",
+            (table.version, json.dumps(table.state), json.dumps(table.changed), table.updated, table.id),
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return Applied(table)
+
+
+def _table(row, token: str) -> Table:
+    return Table(
+        id=row["id"],
+        view_id=row["view_id"],
+        game=row["game"],
+        version=row["version"],
+        state=json.loads(row["state"]),
+        changed=json.loads(row["changed"]),
+        created=row["created"],
+        updated=row["updated"],
+        token=token,
+    )
+
+
+# --- the tables this browser has opened (kept in its signed session cookie, not on the server:
+# a shared server must not list other people's tables) ---
+def remember(table: Table) -> None:
+    recent = [t for t in session.get("tables", []) if isinstance(t, str) and t != table.token]
+    session["tables"] = [table.token, *recent][:RECENT_TABLES]
+    session.permanent = True
+
+
+def recent_tables() -> list[Table]:
+    tokens = [t for t in session.get("tables", []) if isinstance(t, str)][:RECENT_TABLES]
+    tables = [table for table in map(find_table, tokens) if table is not None]
+    return sorted(tables, key=lambda t: -t.updated)
+
+
+def forget(token: str) -> None:
+    session["tables"] = [t for t in session.get("tables", []) if t != token]

@@ -1,0 +1,1 @@
+"""Blueprints by concern: home and new tables, entry screens, scorings, sharing."""

@@ -1,0 +1,41 @@
+"""The home page (new table, recent tables) and the new-table form."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, request, url_for
+
+from assistant.web.games import web_game, web_games
+from assistant.web.pages import go_to, render
+from assistant.web.tables import create_table, recent_tables, remember
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index():
+    tables = []
+    for table in recent_tables():
+        try:
+            game = web_game(table.game)
+        except KeyError:
+            continue
+        tables.append({"table": table, "game": game, "title": game.table_title(table.state), "phase": game.phase(table)})
+    return render("home.html", "home.html", games=web_games(), tables=tables)
+
+
+@bp.route("/new/<slug>", methods=["GET", "POST"])
+def new_table(slug: str):
+    try:
+        game = web_game(slug)
+    except KeyError:
+        abort(404)
+    if request.method == "GET":
+        form = game.setup(None)
+    else:
+        form = game.setup(request.form)
+        if form.state is not None:
+            table = create_table(game.slug, form.state)
+            remember(table)
+            return go_to(url_for("table.screen", token=table.id, screen=game.screens[0].name))
+    status = 400 if form.errors else 200
+    page, fragment = f"{game.templates}/setup.html", f"{game.templates}/_setup_form.html"
+    return render(page, fragment, status, game=game, form=form)

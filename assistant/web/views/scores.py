@@ -1,0 +1,90 @@
+"""Scoring a table (one button per scoring) and reading the kept results: list or walk."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from assistant.problems import InvalidInput
+from assistant.web import breakdown
+from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.tables import apply_change
+from assistant.web.views.table import render_screen, unchanged_since
+
+bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
+
+
+@bp.post("/score/<scoring>")
+def score(token: str, scoring: str):
+    table, game = editable_table(token)
+    if scoring not in {s.name for s in game.scorings}:
+        abort(404)
+    screen = request.form.get("screen", game.screens[0].name)
+    if screen not in {s.name for s in game.screens}:
+        screen = game.screens[0].name
+    try:
+        _report, keep = game.score(table, scoring)
+    except InvalidInput as invalid:
+        notice = {
+            "kind": "cannot-score",
+            "problems": [f"{game.describe_cell(table.state, p.field)}: {p.reason}" for p in invalid.problems],
+        }
+        return render_screen(table, game, screen, MultiDict(), notice=notice, status=400)
+    apply_change(table.id, keep, table.version)
+    return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
+
+
+@bp.get("/scores")
+def latest(token: str):
+    table, game = open_table(token)
+    for scoring in reversed(game.scorings):
+        if game.kept_summary(table, scoring.name):
+            return redirect(url_for("scores.result", token=token, scoring=scoring.name))
+    return render("table/page.html", "table/_screen.html", table=table, game=game, screen="scores", fragment="scores/_none.html", poll_url=None, notice=None)
+
+
+@bp.get("/scores/<scoring>")
+def result(token: str, scoring: str):
+    if unchanged_since():
+        return "", 204
+    table, game = open_table(token)
+    names = {s.name: s for s in game.scorings}
+    if scoring not in names:
+        abort(404)
+    args = {k: v for k, v in request.args.items() if k in {"view", "step"}}
+    context = {
+        "table": table,
+        "game": game,
+        "screen": "scores",
+        "scoring": names[scoring],
+        "kept": {s.name: game.kept_summary(table, s.name) for s in game.scorings},
+        "view": "walk" if args.get("view") == "walk" else "list",
+        "notice": None,
+        "poll_url": url_for("scores.result", token=token, scoring=scoring, since=table.version, **args),
+        "poll_seconds": current_app.config["POLL_SECONDS"],
+    }
+    try:
+        report = game.kept_report(table, scoring)
+    except InvalidInput:
+        report = None
+        context["unreadable"] = True
+    if report is not None:
+        context.update(explained(table, game, report, args.get("step")))
+    return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)
+
+
+def explained(table, game, report, step: str | None) -> dict:
+    players = breakdown.players_by_key(report, game.color_label)
+    all_steps = breakdown.steps(report, [game.step_title(table, s) for s in report.steps], players)
+    start = [(players[p.color], getattr(p, "previous", 0)) for p in report.players]
+    final = report.scoring == game.scorings[-1].name
+    return {
+        "report": report,
+        "players": players,
+        "steps": all_steps,
+        "sections": breakdown.sections(all_steps, game.section_label),
+        "walk": breakdown.walk(all_steps, step, start),
+        "standings": breakdown.standings(report, players, by_supply=final),
+        "chart": breakdown.chart(report, game.point_sources(table, report), players),
+        "track": breakdown.track(report, players, game.track_spaces()),
+        "final": final,
+    }

@@ -1,0 +1,28 @@
+"""Sharing a table: the edit link and the spectators' link, as text and QR codes."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, request, url_for
+from flask_babel import gettext as _
+
+from assistant.web.pages import open_table, render
+from assistant.web.sharing import base_urls, qr_svg
+
+bp = Blueprint("share", __name__, url_prefix="/t/<token>")
+
+
+@bp.get("/share")
+def share(token: str):
+    table, game = open_table(token)
+    listening = current_app.config.get("LISTENING_HOST") or request.environ.get("SERVER_NAME")
+    where = base_urls(request.host_url, current_app.config.get("PUBLIC_URL", ""), listening)
+    first = game.screens[0].name
+    links = []
+    if table.can_edit:
+        edit = where["base"] + url_for("table.screen", token=table.id, screen=first)
+        links.append({"kind": "edit", "url": edit, "qr": qr_svg(edit, _("QR code of the link to play along"))})
+    view = where["base"] + url_for("table.screen", token=table.view_id, screen=first)
+    links.append({"kind": "view", "url": view, "qr": qr_svg(view, _("QR code of the spectators' link"))})
+    return render(
+        "table/page.html", "table/_screen.html", table=table, game=game, screen="share", fragment="share/page.html",
+        links=links, where=where, poll_url=None, notice=None,
+    )

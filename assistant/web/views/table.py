@@ -1,0 +1,95 @@
+"""A table's entry screens (one per tab of its game) and the changes made on them."""
+from __future__ import annotations
+
+from urllib.parse import parse_qsl
+
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from assistant.web.games.base import BadChange, WebGame
+from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, remember, version_of
+
+bp = Blueprint("table", __name__, url_prefix="/t/<token>")
+
+
+def unchanged_since() -> bool:
+    """A poll whose table has not changed: answered with 204 and no body."""
+    since = request.args.get("since", "")
+    return since.isdigit() and version_of(request.view_args["token"]) == int(since)
+
+
+@bp.get("")
+def start(token: str):
+    table, game = open_table(token)
+    return redirect(url_for("table.screen", token=token, screen=game.screens[0].name))
+
+
+@bp.get("/<screen>")
+def screen(token: str, screen: str):
+    if unchanged_since():
+        return "", 204
+    table, game = open_table(token)
+    if screen not in {s.name for s in game.screens}:
+        abort(404)
+    if not wants_fragment():
+        remember(table)
+    args = MultiDict((k, v) for k, v in request.args.items() if k not in {"since", "lang"})
+    return render_screen(table, game, screen, args)
+
+
+@bp.post("/change")
+def change(token: str):
+    table, game = editable_table(token)
+    screen = request.form.get("screen", "")
+    if screen not in {s.name for s in game.screens}:
+        screen = game.screens[0].name
+    # Where the phone was (an open number pad...), to show it again with any message.
+    keep = MultiDict(parse_qsl(request.form.get("here", "")[:500]))
+    try:
+        base = int(request.form.get("base", ""))
+        delta = game.parse_change(table, request.form)
+        outcome = apply_change(table.id, delta, base)
+    except BadChange as bad:
+        return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
+    except (ValueError, StaleVersion):
+        fresh, _game = open_table(token)
+        return render_screen(fresh, game, screen, keep, notice={"kind": "stale"}, status=400)
+    if isinstance(outcome, Conflict):
+        return render_screen(outcome.table, game, screen, keep, notice=_conflict_notice(game, outcome), status=409)
+    args = game.after_change(outcome.table, delta, request.form, keep)
+    if wants_fragment():
+        return render_screen(outcome.table, game, screen, MultiDict(args))
+    return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
+
+
+def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
+    state = conflict.table.state
+    resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token"}}
+    return {
+        "kind": "conflict",
+        "field": game.describe_cell(state, conflict.cell),
+        "theirs": game.describe_value(conflict.cell, conflict.theirs),
+        "yours": game.describe_value(conflict.cell, conflict.yours),
+        "resend": resend,
+    }
+
+
+def render_screen(table: Table, game: WebGame, screen: str, args: MultiDict, notice: dict | None = None, status: int = 200):
+    context = game.screen(screen, table, args)
+    # No polling while a message waits for an answer: a refresh must not wipe what was typed.
+    poll_url = None if notice else url_for("table.screen", token=table.token, screen=screen, since=table.version, **args)
+    return render(
+        "table/page.html",
+        "table/_screen.html",
+        status,
+        table=table,
+        game=game,
+        screen=screen,
+        fragment=f"{game.templates}/_{screen}.html",
+        args=args,
+        notice=notice,
+        poll_url=poll_url,
+        poll_seconds=current_app.config["POLL_SECONDS"],
+        **context,
+    )

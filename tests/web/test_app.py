@@ -1,0 +1,96 @@
+"""The frame every page shares: health, security headers, languages, errors, the secret key."""
+import re
+from pathlib import Path
+
+from assistant.web import create_app
+from assistant.web.security import CONTENT_SECURITY_POLICY
+from tests.web.helpers import new_table
+
+
+def test_healthz(client):
+    assert client.get("/healthz").status_code == 200
+
+
+def test_every_page_sends_the_content_security_policy(client):
+    token = new_table(client)
+    for url in ["/", f"/new/kardinal-und-koenig", f"/t/{token}/board", f"/t/{token}/share", "/nowhere", "/healthz"]:
+        policy = client.get(url).headers["Content-Security-Policy"]
+        assert policy == CONTENT_SECURITY_POLICY
+        assert "unsafe-inline" not in policy
+
+
+def test_pages_have_no_inline_script_or_style(client):
+    token = new_table(client)
+    for url in ["/", f"/t/{token}/board?cell=monasteries.Frankreich.green", f"/t/{token}/chains", f"/t/{token}/share"]:
+        page = client.get(url).get_data(as_text=True)
+        assert "<script>" not in page and " style=" not in page and " onclick" not in page
+        assert '"includeIndicatorStyles":false' in page
+        assert all(url.startswith("/") for url in re.findall(r'(?:src|<link[^>]*href)="([^"]*)"', page))  # no other host
+
+
+def test_unknown_table_is_a_friendly_404(client):
+    response = client.get("/t/thisisnotatableatall/board")
+    assert response.status_code == 404
+    assert "no table or page at this address" in response.get_data(as_text=True)
+
+
+def test_language_link_is_remembered_in_a_cookie(client):
+    response = client.get("/?lang=de")
+    assert 'lang="de"' in response.get_data(as_text=True)
+    assert "lang=de" in response.headers["Set-Cookie"]
+    assert '<html lang="de">' in client.get("/").get_data(as_text=True)
+
+
+def test_browser_language_is_used_when_nothing_was_chosen(client):
+    page = client.get("/", headers={"Accept-Language": "it-IT,it;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="it">' in page
+    page = client.get("/", headers={"Accept-Language": "fr-FR"}).get_data(as_text=True)
+    assert '<html lang="en">' in page
+
+
+def test_footer_offers_every_language_by_its_own_name(client):
+    page = client.get("/").get_data(as_text=True)
+    for name in ["English", "Deutsch", "Español", "Dansk", "Italiano"]:
+        assert f">{name}</a>" in page
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path):
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite")}
+    first = create_app(dict(config))
+    Path(first.instance_path).mkdir(exist_ok=True)
+    key = first.config["SECRET_KEY"]
+    assert len(key) >= 32
+    assert create_app(dict(config)).config["SECRET_KEY"] == key
+
+
+def test_database_path_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("ASSISTANT_DATABASE", str(tmp_path / "elsewhere.sqlite"))
+    monkeypatch.setenv("ASSISTANT_SECRET_KEY", "from-env")
+    monkeypatch.setenv("ASSISTANT_WTF_CSRF_ENABLED", "false")
+    app = create_app()
+    assert app.config["DATABASE"] == str(tmp_path / "elsewhere.sqlite")
+    assert app.config["SECRET_KEY"] == "from-env"
+    token = new_table(app.test_client())
+    assert (tmp_path / "elsewhere.sqlite").exists() and token
+
+
+def test_tables_survive_a_restart(tmp_path):
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "WTF_CSRF_ENABLED": False}
+    token = new_table(create_app(dict(config)).test_client())
+    again = create_app(dict(config)).test_client()
+    assert "Andreas" in again.get(f"/t/{token}/board").get_data(as_text=True)
+
+
+def test_a_huge_form_is_refused_without_a_crash(client):
+    response = client.post("/new/kardinal-und-koenig", data={"players-0-name": "x" * 200_000})
+    assert response.status_code == 413
+    assert "Nothing was saved" in response.get_data(as_text=True)
+
+
+def test_score_api_still_answers_like_the_cli(client):
+    data = {"scoring": "intermediate", "players": [{"color": c} for c in ("green", "red", "blue")], "monasteries": {"Frankreich": {"green": 4, "red": 2, "blue": 1}}}
+    response = client.post("/api/score", json=data)
+    assert response.status_code == 200
+    assert response.get_json()["players"][0]["points"] == 7
+    bad = client.post("/api/score", json={**data, "players": [{"color": "pink"}]})
+    assert bad.status_code == 400 and "players.0.color" in bad.get_json()["error"]

@@ -1,0 +1,154 @@
+"""Entering the board: one delta per tap, mistakes shown where they are, nothing lost."""
+import re
+
+from tests.web.helpers import HTMX, change, enter, new_table, version, view_token
+
+
+def test_a_count_is_set_and_the_pad_moves_on(client):
+    token = new_table(client)
+    response = change(client, token, "monasteries.Frankreich.green", value=4)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert re.search(r'id="cell-monasteries-Frankreich-green"[^>]*>4</a>', page)
+    assert 'class="cell selected' in page.split('id="cell-monasteries-Frankreich-red"')[0][-200:]
+    assert "4 of 8 cloister fields taken" in page
+    assert "16 left in supply" not in page  # the pad now shows red's supply
+    assert page.lstrip().startswith('<section id="screen"')  # a fragment for htmx
+
+
+def test_minus_and_plus_correct_without_moving_on(client):
+    token = new_table(client)
+    change(client, token, "advisors.Italien.blue", value=2)
+    page = change(client, token, "advisors.Italien.blue", adjust=1, here="cell=advisors.Italien.blue").get_data(as_text=True)
+    assert re.search(r'id="cell-advisors-Italien-blue"[^>]*aria-current="true">1</a>', page)
+
+
+def test_the_advisor_cap_and_supply_are_shown_and_broken_caps_explained(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.Italien.green": 1, "advisors.Italien.blue": 2})
+    page = client.get(f"/t/{token}/board").get_data(as_text=True)
+    assert "advisors: 2 of at most 1" in page
+    assert "2 advisors in Italien, but the most monasteries anyone has there is 1" in page
+    assert ">6</span>" in page  # blue has 6 advisors left
+
+
+def test_too_many_monasteries_in_a_country_are_marked_at_the_country(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.Schwaben.green": 3, "monasteries.Schwaben.red": 2})
+    page = client.get(f"/t/{token}/board").get_data(as_text=True)
+    section = page.split('id="country-Schwaben"')[1].split("</section>")[0]
+    assert "5 monasteries, but Schwaben has only 4 cloister fields" in section
+
+
+def test_more_than_twenty_monasteries_are_kept_and_explained(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.England.green": 20, "monasteries.Franken.green": 3})
+    page = client.get(f"/t/{token}/board").get_data(as_text=True)
+    assert "has 23 monasteries on the board, but a player owns only 20" in page
+    assert re.search(r'id="cell-monasteries-Franken-green"[^>]*>3</a>', page)  # kept, not lost
+
+
+def test_out_of_range_and_malformed_counts_are_refused_in_words(client):
+    token = new_table(client)
+    for value in ["21", "-1", "abc", "", "3.5", "9" * 50]:
+        response = change(client, token, "monasteries.Frankreich.green", value=value)
+        assert response.status_code == 400, value
+        assert "a count is a whole number from 0 to 20" in response.get_data(as_text=True)
+    response = change(client, token, "advisors.Frankreich.green", value="9")
+    assert "from 0 to 8" in response.get_data(as_text=True)
+    assert version(client, token) == 1
+
+
+def test_unknown_cells_and_forged_versions_are_refused(client):
+    token = new_table(client)
+    for cell in ["monasteries.Atlantis.green", "monasteries.Frankreich.pink", "nonsense", "", "players.9.name", "x" * 5000]:
+        response = change(client, token, cell, value=1)
+        assert response.status_code == 400, cell
+        assert "is not a field of this table" in response.get_data(as_text=True)
+    for base in ["99", "0", "-5", "abc", ""]:
+        response = change(client, token, "monasteries.Frankreich.green", base=base, value=1)
+        assert response.status_code == 400, base
+        assert "out of date" in response.get_data(as_text=True)
+    response = client.post(f"/t/{token}/change", data={"value": "1"}, headers=HTMX)
+    assert response.status_code == 400
+    assert client.post("/t/unknowntable12345/change", data={}).status_code == 404
+
+
+def test_changes_to_different_cells_from_old_versions_merge(client):
+    token = new_table(client)
+    base = version(client, token)
+    assert change(client, token, "monasteries.Frankreich.green", base=base, value=4).status_code == 200
+    assert change(client, token, "monasteries.Frankreich.red", base=base, value=2).status_code == 200
+    page = client.get(f"/t/{token}/board").get_data(as_text=True)
+    assert "6 of 8 cloister fields taken" in page
+
+
+def test_a_change_to_a_cell_changed_meanwhile_is_refused_and_can_be_applied_anyway(client):
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, "monasteries.Frankreich.green", base=base, value=3)  # the other phone
+    response = change(client, token, "monasteries.Frankreich.green", base=base, value=4, here="cell=monasteries.Frankreich.green")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "Frankreich, monasteries of Andreas (green) was set to 3 on another phone" in page
+    assert "You entered 4" in page and "Nothing was overwritten" in page
+    assert "hx-trigger" not in page.split("</section>")[0].split(">")[0]  # no polling wipes the message
+    anyway = re.search(r'<form method="post"[^>]*>(.*?)</form>', page.split("Changed on another phone")[1], re.S).group(1)
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', anyway))
+    assert fields["value"] == "4" and fields["cell"] == "monasteries.Frankreich.green"
+    assert client.post(f"/t/{token}/change", data=fields, headers=HTMX).status_code == 200
+    assert re.search(r'id="cell-monasteries-Frankreich-green"[^>]*>4</a>', client.get(f"/t/{token}/board").get_data(as_text=True))
+
+
+def test_the_same_value_from_two_phones_is_no_conflict(client):
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, "monasteries.Frankreich.green", base=base, value=3)
+    assert change(client, token, "monasteries.Frankreich.green", base=base, value=3).status_code == 200
+
+
+def test_polling_answers_204_until_something_changes(client):
+    token = new_table(client)
+    base = version(client, token)
+    assert client.get(f"/t/{token}/board?since={base}", headers=HTMX).status_code == 204
+    change(client, token, "monasteries.Bayern.red", value=2)
+    response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
+    assert response.status_code == 200
+    assert f'data-version="{base + 1}"' in response.get_data(as_text=True)
+
+
+def test_spectators_see_the_board_but_cannot_change_it(client):
+    token = new_table(client)
+    change(client, token, "monasteries.Bayern.red", value=2)
+    watch = view_token(client, token)
+    page = client.get(f"/t/{watch}/board").get_data(as_text=True)
+    assert "watching only" in page and "hx-post" not in page and "/change" not in page
+    assert client.post(f"/t/{watch}/change", data={"cell": "monasteries.Bayern.red", "value": "5", "base": "2"}).status_code == 403
+    assert client.post(f"/t/{watch}/score/intermediate", data={}).status_code == 403
+    assert version(client, token) == 2
+
+
+def test_chains_are_added_and_removed_per_player(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.Burgund.red": 5, "monasteries.Italien.red": 4})
+    change(client, token, "chains.red", screen="chains", add=5)
+    page = change(client, token, "chains.red", screen="chains", add=4, here="add=red").get_data(as_text=True)
+    assert "9 points" in page and 'name="add" value="20"' in page  # the length pad stays open
+    page = change(client, token, "chains.red", screen="chains", remove=5).get_data(as_text=True)
+    assert "4 points" in page
+    assert change(client, token, "chains.red", screen="chains", remove=7).status_code == 400
+    assert change(client, token, "chains.red", screen="chains", add=3).status_code == 400
+
+
+def test_chains_longer_than_the_monasteries_on_the_board_are_explained(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.Burgund.red": 4})
+    page = change(client, token, "chains.red", screen="chains", add=6).get_data(as_text=True)
+    assert "6 monasteries in chains, but red has only 4 monasteries on the board" in page
+
+
+def test_the_house_rule_can_be_switched(client):
+    token = new_table(client)
+    page = change(client, token, "rules.chains", screen="chains", value="longest-per-group").get_data(as_text=True)
+    assert "Only the longest line of each group counts" in page
+    assert change(client, token, "rules.chains", screen="chains", value="bogus").status_code == 400

@@ -1,0 +1,114 @@
+"""Both scorings of the rulebook example, kept, replaced on purpose, and explained."""
+import re
+
+from tests.web.helpers import EXAMPLE, HTMX, change, enter, new_table
+
+
+def scored(client, token, scoring, screen="board"):
+    response = client.post(f"/t/{token}/score/{scoring}", data={"screen": screen})
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    return client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def standings(page):
+    rows = page.split('class="card standings"')[1].split("</table>")[0]
+    return {m[0]: int(m[1]) for m in re.findall(r'<span class="who">([^<]+)</span>.*?<td class="num"><strong>(\d+)</strong>', rows, re.S)}
+
+
+def test_intermediate_scoring_of_the_rulebook_example(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    page = scored(client, token, "intermediate")
+    assert "Frankreich: Andreas (green) has the most monasteries (4) and scores all 7" in page
+    assert "Barbara (red) is second with 2 and scores 4" in page
+    assert "Lothringen: Barbara (red) and purple share the most monasteries (2 each) and each score all 5" in page
+    assert standings(page) == {"Andreas": 11, "Barbara": 11, "Doris": 4, "purple": 5}
+    assert "share the lead with 11 points" in page
+    assert "Alliance" not in page  # monasteries only
+
+
+def test_final_scoring_adds_the_intermediate_and_breaks_the_tie_by_supply(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    page = scored(client, token, "final", screen="chains")
+    assert "Alliance 14, Italien–Burgund: Doris (blue) holds the advisor majority in both and scores all 6 advisors" in page
+    assert standings(page) == {"Barbara": 22, "Andreas": 22, "Doris": 14, "purple": 10}
+    assert "Barbara (red) wins: tied on 22 points, but with the most pieces left in supply (20)" in page
+    assert "goes to the player with the most pieces" in page
+    assert "11 + 11" in page  # intermediate + final
+
+
+def test_chains_count_in_the_final_scoring(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    change(client, token, "chains.green", screen="chains", add=4)
+    page = scored(client, token, "final", screen="chains")
+    assert "a counted chain of 4 scores 4" in page
+    assert standings(page)["Andreas"] == 26
+    assert "Andreas (green) wins with 26 points" in page
+
+
+def test_the_second_half_keeps_the_board_and_scoring_again_replaces(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    board = client.get(f"/t/{token}/board").get_data(as_text=True)
+    assert re.search(r'id="cell-monasteries-Frankreich-green"[^>]*>4</a>', board)
+    assert "Second half" in board and "replaces the earlier intermediate result" in board
+    change(client, token, "monasteries.Frankreich.blue", value=2)  # a correction
+    page = scored(client, token, "intermediate")
+    assert standings(page)["Doris"] == 6
+
+
+def test_a_changed_table_marks_the_final_result_as_out_of_date(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "final", screen="chains")
+    assert "The table changed after this scoring" not in client.get(f"/t/{token}/scores/final").get_data(as_text=True)
+    change(client, token, "monasteries.Bayern.purple", value=1)
+    assert "The table changed after this scoring" in client.get(f"/t/{token}/scores/final").get_data(as_text=True)
+    assert "score again to include the change" in client.get(f"/t/{token}/chains").get_data(as_text=True)
+
+
+def test_a_position_the_core_refuses_is_not_scored_and_the_reasons_are_listed(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.Schwaben.green": 5})
+    response = client.post(f"/t/{token}/score/intermediate", data={"screen": "board"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Cannot score yet" in page and "Schwaben has only 4 cloister fields" in page
+    assert client.get(f"/t/{token}/scores").status_code == 200
+    assert "Nothing scored yet" in client.get(f"/t/{token}/scores").get_data(as_text=True)
+
+
+def test_walking_the_breakdown_step_by_step(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "final", screen="chains")
+    start = client.get(f"/t/{token}/scores/final?view=walk&step=0", headers=HTMX).get_data(as_text=True)
+    assert "before this scoring" in start and "Next" in start and "Back" not in start
+    step = client.get(f"/t/{token}/scores/final?view=walk&step=6").get_data(as_text=True)
+    assert "Step 6 of 28" in step and "<h2>Frankreich</h2>" in step and "+7" in step
+    assert "Running totals" in step
+    alliance = client.get(f"/t/{token}/scores/final?view=walk&step=23").get_data(as_text=True)
+    assert "Alliance 14, Italien–Burgund" in alliance and "+6" in alliance
+    end = client.get(f"/t/{token}/scores/final?view=walk&step=29").get_data(as_text=True)
+    assert "Final standings" in end and "Next" not in end
+    assert "Where the points came from" in end and "Markers on the score track" in end
+    assert client.get(f"/t/{token}/scores/final?view=walk&step=999").status_code == 200
+    assert client.get(f"/t/{token}/scores/final?view=walk&step=-3").status_code == 200
+    assert client.get(f"/t/{token}/scores/semifinal").status_code == 404
+
+
+def test_the_chart_splits_points_by_source_and_the_track_shows_every_marker(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    page = scored(client, token, "final", screen="chains")
+    chart = page.split('class="card chart"')[1].split("</section>")[0]
+    assert "monasteries, intermediate 4 · monasteries, final 4 · alliances 6" in chart  # Doris
+    track = page.split('class="card track"')[1].split("</section>")[0]
+    assert track.count('class="marker c-') == 4
+    assert "space 22" in track and "space 14" in track
