@@ -11,12 +11,8 @@ from assistant.games.kardinal.alliances import AllianceScore
 from assistant.games.kardinal.board import Board
 from assistant.games.kardinal.chains import ChainCover
 from assistant.games.kardinal.monasteries import CountryScore
-from assistant.translator import Translator, language_of
+from assistant.translator import N_, Translator, language_of
 
-
-def N_(message: str) -> str:
-    """Marks a string for the catalog; it is translated where it is shown."""
-    return message
 
 
 COLOR_NAMES = {

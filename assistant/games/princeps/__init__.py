@@ -24,8 +24,8 @@ from assistant.games.princeps.position import (
 )
 from assistant.games.princeps.report import PrincepsReport
 from assistant.games.princeps.scoring import CATEGORIES, TIE_BREAKS, score_position
-from assistant.games.princeps.texts import CATEGORY_NAMES, KIND_NAMES, STATE_NAMES, N_
-from assistant.translator import ENGLISH, Translator
+from assistant.games.princeps.texts import CATEGORY_NAMES, KIND_NAMES, STATE_NAMES
+from assistant.translator import ENGLISH, N_, Translator
 
 __all__ = [
     "CATEGORIES",

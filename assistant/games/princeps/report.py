@@ -5,9 +5,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from assistant.games.base import Step
+from assistant.games.base import ScoringReport, Step
 from assistant.games.princeps.texts import Words
-from assistant.problems import Problem
 from assistant.translator import Translator
 
 DecidedBy = Literal["vp", "stable", "gold", "trade", "shared"]
@@ -39,19 +38,11 @@ class PlayerResult(BaseModel):
         return self.model_dump(exclude={"name", "vp", "categories"})
 
 
-class PrincepsReport(BaseModel):
+class PrincepsReport(ScoringReport):
     game: Literal["princeps-machiavelli"] = "princeps-machiavelli"
-    rules: dict[str, str]
     players: list[PlayerResult]
-    winners: list[str]
     decided_by: DecidedBy
-    verdict: str
     steps: list[ScoreStep]
-    warnings: list[Problem]
-    notes: list[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
 
     def summary_lines(self, tr: Translator) -> list[str]:
         words = Words(tr)

@@ -8,12 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assistant.translator import Translator
+from assistant.translator import N_, Translator
 
-
-def N_(message: str) -> str:
-    """Marks a string for the catalog; it is translated where it is shown."""
-    return message
 
 
 KIND_NAMES = {"gold": N_("gold"), "trade": N_("trade"), "farming": N_("farming")}
