@@ -39,7 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
 
 
-def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = err or sys.stderr
     status = 0
     for name in files:
         try:

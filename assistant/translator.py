@@ -26,6 +26,11 @@ class Translator(Protocol):
 ENGLISH: Translator = gettext.NullTranslations()
 
 
+def N_(message: str) -> str:
+    """Marks a string for the catalog; it is translated where it is shown."""
+    return message
+
+
 def translator_for(language: str | None) -> Translator:
     """The catalog for a language code; English (the source text) when there is none."""
     if not language or language == DEFAULT_LANGUAGE:

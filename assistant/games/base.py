@@ -9,6 +9,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from assistant.problems import Problem
 from assistant.translator import Translator
 
 
@@ -22,21 +23,35 @@ class Step(BaseModel):
     text: str
 
 
-class Report(Protocol):
-    steps: list[Any]
-    warnings: list[Any]
+class ScoringReport(BaseModel):
+    """What every game's report has: the steps in order, the winners and why, warnings, notes.
+
+    A game's report subclasses it, narrowing ``steps`` and adding its players and totals.
+    """
+
+    game: str
+    rules: dict[str, str]
+    players: list[Any]  # each game's own results, in seating order
     winners: list[str]
+    decided_by: str
+    verdict: str  # one sentence: who won (or leads), and how a tie was broken
+    steps: list[Step]
+    warnings: list[Problem]
+    notes: list[str]  # the house rules and readings the scoring used, for the table to see
 
-    def to_json(self) -> dict[str, Any]: ...
+    def to_json(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
 
-    def summary_lines(self, tr: Translator) -> list[str]: ...
+    def summary_lines(self, tr: Translator) -> list[str]:
+        """The standings and the verdict, for the readable command-line output."""
+        raise NotImplementedError
 
 
 class Game(Protocol):
     slug: str
     title: str
 
-    def score(self, data: Any, tr: Translator) -> Report:
+    def score(self, data: Any, tr: Translator) -> ScoringReport:
         """Validate ``data`` (the JSON input) and score it.
 
         Raises ``assistant.problems.InvalidInput`` listing every problem when it cannot be

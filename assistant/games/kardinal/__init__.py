@@ -7,8 +7,7 @@ from assistant.games.kardinal.board import Board, published_board
 from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.games.kardinal.scoring import score_position
-from assistant.games.kardinal.texts import N_
-from assistant.translator import ENGLISH, Translator
+from assistant.translator import ENGLISH, N_, Translator
 
 
 class KardinalUndKoenig:

@@ -64,12 +64,23 @@ class Board(BaseModel, frozen=True):
         return [c.key for c in self.countries]
 
     def country(self, key: str) -> Country:
-        return next(c for c in self.countries if c.key == key)
+        return self._by_key[key]
+
+    @cached_property
+    def _by_key(self) -> dict[str, Country]:
+        return {c.key: c for c in self.countries}
 
     def display_name(self, key: str, language: str) -> str:
         """The board's German name, with the local one beside it where it differs."""
-        local = self.country(key).local_name(language)
-        return key if _fold(local) == _fold(key) else f"{key} ({local})"
+        names = self._display_names
+        if (key, language) not in names:
+            local = self.country(key).local_name(language)
+            names[key, language] = key if _fold(local) == _fold(key) else f"{key} ({local})"
+        return names[key, language]
+
+    @cached_property
+    def _display_names(self) -> dict[tuple[str, str], str]:
+        return {}
 
     def resolve_country(self, name: str) -> str | None:
         """The board key for a name in any seed language and any letter case, or None."""

@@ -23,9 +23,10 @@ MIN_CHAIN = 4
 DISJOINT = "disjoint"
 LONGEST_PER_GROUP = "longest-per-group"
 CHAIN_RULES = (DISJOINT, LONGEST_PER_GROUP)
-# A road graph drawn from a real board is settled in a few thousand steps; this only stops
+# Roads on the board never cross, and such (planar) graphs of 20 monasteries settle within
+# about 25,000 steps; this limit (about a second) only stops
 # an absurd graph (every monastery joined to every other) from keeping a request busy.
-WORK_LIMIT = 3_000_000
+WORK_LIMIT = 250_000
 
 
 class TooComplex(ValueError):
@@ -110,6 +111,7 @@ class _Graph:
         self.work = 0
         self._solved: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
         self._bounds: dict[int, int] = {}
+        self._component_bounds: dict[int, int] = {}
 
     # --- helpers -------------------------------------------------------------------------
     def names(self, nodes: Sequence[int]) -> tuple[str, ...]:
@@ -128,11 +130,14 @@ class _Graph:
 
     def reach(self, start: int, mask: int) -> int:
         """Every node of ``mask`` connected to ``start`` (``start`` must be in ``mask``)."""
+        adj = self.adj
         seen = frontier = 1 << start
         while frontier:
             grown = 0
-            for v in _bits(frontier):
-                grown |= self.adj[v]
+            while frontier:
+                low = frontier & -frontier
+                grown |= adj[low.bit_length() - 1]
+                frontier ^= low
             frontier = grown & mask & ~seen
             seen |= frontier
         return seen
@@ -161,9 +166,18 @@ class _Graph:
     # --- bounds --------------------------------------------------------------------------
     def component_bound(self, component: int) -> int:
         """An upper bound on what lines can cover in one connected group."""
+        if component not in self._component_bounds:
+            self._component_bounds[component] = self._component_bound(component)
+        return self._component_bounds[component]
+
+    def _component_bound(self, component: int) -> int:
         size = component.bit_count()
         if size < MIN_CHAIN:
             return 0
+        if size < 2 * MIN_CHAIN:
+            # Room for one line only: the exact value is the longest line, cheap at this size.
+            longest = len(self.longest_line(component))
+            return longest if longest >= MIN_CHAIN else 0
         # A line passes a monastery once, so of the dead ends hanging on it, two at most count.
         hubs = Counter(
             (self.adj[v] & component).bit_length() - 1
@@ -228,14 +242,15 @@ class _Graph:
                 return size, (whole,)
         pivot = min(_bits(group), key=lambda v: (self.degree(v, group), v))
         best: tuple[int, tuple[tuple[int, ...], ...]] = (0, ())
-        for line_mask, line in self.lines_through(pivot, group):
+        lines = self.lines_through(pivot, group)
+        for line_mask in sorted(lines, key=lambda mask: -mask.bit_count()):  # longest first
             length = line_mask.bit_count()
             rest = group & ~line_mask
             if length + self.bound(rest) <= best[0]:
                 continue
-            points, lines = self.solve(rest)
+            points, found = self.solve(rest)
             if length + points > best[0]:
-                best = (length + points, (line, *lines))
+                best = (length + points, (lines[line_mask], *found))
                 if best[0] >= ceiling:
                     return best
         without_pivot = group & ~(1 << pivot)
@@ -245,8 +260,8 @@ class _Graph:
                 best = (points, lines)
         return best
 
-    def lines_through(self, v: int, group: int) -> list[tuple[int, tuple[int, ...]]]:
-        """Every distinct set of 4+ nodes that a line through ``v`` can cover, longest first.
+    def lines_through(self, v: int, group: int) -> dict[int, tuple[int, ...]]:
+        """Every distinct set of 4+ nodes that a line through ``v`` can cover, with one such line.
 
         A line grows from ``v`` one way (the first arm), then maybe the other way (the second
         arm). What can still be added depends only on the nodes used and the end that grows,
@@ -273,7 +288,7 @@ class _Graph:
                     grow(u, mask | (1 << u), (u, *line), True)
 
         grow(v, 1 << v, (v,), False)
-        return sorted(found.items(), key=lambda item: -item[0].bit_count())
+        return found
 
     def hamiltonian_line(self, group: int) -> tuple[int, ...] | None:
         """A line through every node of the group, if a short search finds one."""

@@ -5,8 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from assistant.games.base import Step
-from assistant.problems import Problem
+from assistant.games.base import ScoringReport, Step
 from assistant.translator import Translator
 
 
@@ -32,21 +31,13 @@ class PlayerResult(BaseModel):
     track: int  # the marker's space on the 100-space track
 
 
-class KardinalReport(BaseModel):
+class KardinalReport(ScoringReport):
     game: Literal["kardinal-und-koenig"] = "kardinal-und-koenig"
     scoring: Literal["intermediate", "final"]
-    board: str
-    rules: dict[str, str]
+    board: str  # the board variant scored on ("published" unless the table corrected it)
     players: list[PlayerResult]
-    winners: list[str]
     decided_by: Literal["points", "supply", "shared"]
-    verdict: str
     steps: list[ScoreStep]
-    warnings: list[Problem]
-    notes: list[str]
-
-    def to_json(self) -> dict[str, Any]:
-        return self.model_dump(mode="json")
 
     def summary_lines(self, tr: Translator) -> list[str]:
         lines = []

@@ -11,12 +11,8 @@ from assistant.games.kardinal.alliances import AllianceScore
 from assistant.games.kardinal.board import Board
 from assistant.games.kardinal.chains import ChainCover
 from assistant.games.kardinal.monasteries import CountryScore
-from assistant.translator import Translator, language_of
+from assistant.translator import N_, Translator, language_of
 
-
-def N_(message: str) -> str:
-    """Marks a string for the catalog; it is translated where it is shown."""
-    return message
 
 
 COLOR_NAMES = {
@@ -43,12 +39,15 @@ class Words:
         self.board = board
         self.tr = tr
         self.language = language_of(tr)
+        self._labels: dict[str, str] = {}
 
     def who(self, color: str) -> str:
         """A player as the table says it: 'Andreas (green)', or just 'green'."""
-        shade = color_name(color, self.tr)
-        name = self.names.get(color, "")
-        return f"{name} ({shade})" if name else shade
+        if color not in self._labels:
+            shade = color_name(color, self.tr)
+            name = self.names.get(color, "")
+            self._labels[color] = f"{name} ({shade})" if name else shade
+        return self._labels[color]
 
     def everyone(self, colors: Sequence[str]) -> str:
         names = [self.who(c) for c in colors]
@@ -186,21 +185,21 @@ class Words:
                     len(left),
                 ).format(names=", ".join(left))
             if other is not None and other.points != cover.points:
-                sentence += " " + self.other_rule_sentence(other)
+                sentence += " " + self.other_rule_sentence(other.rule, other.points + sum(lengths))
         return sentence
 
-    def other_rule_sentence(self, other: ChainCover) -> str:
-        if other.rule == "longest-per-group":
+    def other_rule_sentence(self, rule: str, points: int) -> str:
+        if rule == "longest-per-group":
             return self.tr.ngettext(
                 "With the house rule 'only the longest line of each group' it would be {points} point.",
                 "With the house rule 'only the longest line of each group' it would be {points} points.",
-                other.points,
-            ).format(points=other.points)
+                points,
+            ).format(points=points)
         return self.tr.ngettext(
             "Under the rulebook reading (side branches of 4 or more count too) it would be {points} point.",
             "Under the rulebook reading (side branches of 4 or more count too) it would be {points} points.",
-            other.points,
-        ).format(points=other.points)
+            points,
+        ).format(points=points)
 
     def rule_note(self, rule: str) -> str:
         if rule == "longest-per-group":
