@@ -1,31 +1,22 @@
-"""A scoring report made readable, for any game whose report has players and steps.
+"""A scoring report made readable, for any game: the list, the step-by-step walk, the
+standings, the score track and the bar chart of where points came from.
 
-The report (from the game's core) gives players (``color``, ``name``, ``label``, ``total``,
-optionally ``previous``, ``supply_left``, ``track``), ``winners``, ``decided_by``, ``verdict``
-and ``steps`` (``kind``, ``awards``, ``text``, ``totals``). This module builds the list, the
-step-by-step walk, the standings, the score track and the bar chart of where points came from.
+The game's web module turns its report's players into ``PlayerView``s; the report itself gives
+``steps`` (each with ``kind``, ``awards`` and ``totals`` keyed like the players, and ``text``),
+``winners`` (player keys) and ``verdict``.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from assistant.web.games.base import Segment
+from assistant.web.games.base import PlayerView, Segment
 
 CHART_WIDTH = 320
-BAR_HEIGHT = 22
 TRACK_COLUMNS = 10
 TRACK_CELL = 32
 
 
-def players_by_key(report: Any, color_label) -> dict[str, dict]:
-    return {
-        p.color: {"color": p.color, "name": p.name, "label": p.label, "color_name": color_label(p.color)}
-        for p in report.players
-    }
-
-
-def steps(report: Any, titles: list[str], players: dict[str, dict]) -> list[dict]:
-    order = [p.color for p in report.players]
+def steps(report: Any, titles: list[str], players: list[PlayerView]) -> list[dict]:
     shown = []
     for index, (step, title) in enumerate(zip(report.steps, titles), start=1):
         shown.append(
@@ -34,14 +25,15 @@ def steps(report: Any, titles: list[str], players: dict[str, dict]) -> list[dict
                 "kind": step.kind,
                 "title": title,
                 "text": step.text,
-                "awards": [(players[c], step.awards[c]) for c in order if step.awards.get(c)],
-                "totals": [(players[c], step.totals.get(c, 0)) for c in order],
+                "awards": [(p, step.awards[p.key]) for p in players if step.awards.get(p.key)],
+                "totals": [(p, step.totals.get(p.key, 0)) for p in players],
             }
         )
     return shown
 
 
 def sections(all_steps: list[dict], label_of) -> list[dict]:
+    """Runs of steps of one kind, each under its heading."""
     groups: list[dict] = []
     for step in all_steps:
         if not groups or groups[-1]["kind"] != step["kind"]:
@@ -50,13 +42,17 @@ def sections(all_steps: list[dict], label_of) -> list[dict]:
     return groups
 
 
-def walk(all_steps: list[dict], asked: str | None, start_totals: list[tuple[dict, int]]) -> dict:
+def walk(all_steps: list[dict], asked: str | None, players: list[PlayerView]) -> dict:
     """Step 0 is everyone's start, 1..n the steps, n+1 the end with the standings."""
     last = len(all_steps) + 1
-    index = int(asked) if asked and asked.isdigit() else 0
-    index = min(index, last)
+    index = min(int(asked), last) if asked and asked.isdigit() else 0
     step = all_steps[index - 1] if 1 <= index <= len(all_steps) else None
-    totals = step["totals"] if step else (all_steps[-1]["totals"] if index == last and all_steps else start_totals)
+    if step:
+        totals = step["totals"]
+    elif index == last:
+        totals = [(p, p.total) for p in players]
+    else:
+        totals = [(p, p.previous) for p in players]
     highest = max([t for _, t in totals] + [1])
     return {
         "index": index,
@@ -71,69 +67,65 @@ def walk(all_steps: list[dict], asked: str | None, start_totals: list[tuple[dict
     }
 
 
-def standings(report: Any, players: dict[str, dict], by_supply: bool) -> list[dict]:
-    def rank_key(p) -> tuple:
-        return (p.total, getattr(p, "supply_left", 0)) if by_supply else (p.total,)
+def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool) -> list[dict]:
+    def rank(p: PlayerView) -> tuple:
+        return (p.total, p.tie_break or 0) if use_tie_break else (p.total,)
 
     rows = []
-    for p in sorted(report.players, key=rank_key, reverse=True):
-        better = sum(1 for other in report.players if rank_key(other) > rank_key(p))
+    for p in sorted(players, key=rank, reverse=True):
         rows.append(
             {
-                "place": better + 1,
-                "player": players[p.color],
+                "place": 1 + sum(1 for other in players if rank(other) > rank(p)),
+                "player": p,
                 "total": p.total,
-                "points": getattr(p, "points", p.total),
-                "previous": getattr(p, "previous", 0),
-                "supply": getattr(p, "supply_left", None),
-                "track": getattr(p, "track", None),
-                "winner": p.color in report.winners,
+                "previous": p.previous,
+                "points": p.total - p.previous,
+                "tie_break": p.tie_break,
+                "winner": p.key in winners,
             }
         )
     return rows
 
 
-def chart(report: Any, sources: dict[str, list[Segment]], players: dict[str, dict]) -> dict:
+def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict:
     """A stacked bar per player, scaled to the highest total, as SVG geometry."""
-    highest = max([sum(s.points for s in segs) for segs in sources.values()] + [1])
+    highest = max([sum(s.points for s in sources.get(p.key, [])) for p in players] + [1])
     rows = []
-    for y, p in enumerate(report.players):
-        x = 0
+    for p in players:
+        x = 0.0
         parts = []
-        for segment in sources.get(p.color, []):
+        for segment in sources.get(p.key, []):
             width = CHART_WIDTH * segment.points / highest
             if segment.points:
                 parts.append({"label": segment.label, "points": segment.points, "css": segment.css, "x": round(x, 1), "width": round(width, 1)})
             x += width
-        rows.append({"player": players[p.color], "parts": parts, "total": sum(s.points for s in sources.get(p.color, [])), "y": y * (BAR_HEIGHT + 8)})
-    legend = []
-    for segs in sources.values():
-        for segment in segs:
-            if segment.css not in {item.css for item in legend}:
-                legend.append(segment)
-    return {"rows": rows, "legend": legend, "width": CHART_WIDTH, "bar": BAR_HEIGHT, "height": len(rows) * (BAR_HEIGHT + 8)}
+        rows.append({"player": p, "parts": parts, "total": sum(s.points for s in sources.get(p.key, []))})
+    legend: dict[str, Segment] = {}
+    for segments in sources.values():
+        for segment in segments:
+            legend.setdefault(segment.css, segment)
+    return {"rows": rows, "legend": list(legend.values()), "width": CHART_WIDTH}
 
 
-def track(report: Any, players: dict[str, dict], spaces: int) -> dict:
-    """Markers on a track of ``spaces`` spaces drawn as a grid of rows of ten."""
+def track(players: list[PlayerView], spaces: int) -> dict | None:
+    """Markers on a track of ``spaces`` spaces drawn as rows of ten."""
+    if not spaces:
+        return None
     on_space: dict[int, int] = {}
     markers = []
-    for p in report.players:
-        space = getattr(p, "track", p.total % spaces)
+    for p in players:
+        space = p.track if p.track is not None else p.total % spaces
         slot = on_space.get(space, 0)
         on_space[space] = slot + 1
-        column, row = space % TRACK_COLUMNS, space // TRACK_COLUMNS
         markers.append(
             {
-                "player": players[p.color],
+                "player": p,
                 "space": space,
                 "laps": p.total // spaces,
-                "x": column * TRACK_CELL + 8 + (slot % 3) * 8,
-                "y": row * TRACK_CELL + 10 + (slot // 3) * 12,
+                "x": (space % TRACK_COLUMNS) * TRACK_CELL + 8 + (slot % 3) * 8,
+                "y": (space // TRACK_COLUMNS) * TRACK_CELL + 20 + (slot // 3) * 7,
             }
         )
-    cells = [
-        {"number": n, "x": (n % TRACK_COLUMNS) * TRACK_CELL, "y": (n // TRACK_COLUMNS) * TRACK_CELL} for n in range(spaces)
-    ]
+    cells = [{"number": n, "x": (n % TRACK_COLUMNS) * TRACK_CELL, "y": (n // TRACK_COLUMNS) * TRACK_CELL} for n in range(spaces)]
     rows = (spaces + TRACK_COLUMNS - 1) // TRACK_COLUMNS
     return {"cells": cells, "markers": markers, "cell": TRACK_CELL, "width": TRACK_COLUMNS * TRACK_CELL, "height": rows * TRACK_CELL}

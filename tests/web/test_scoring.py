@@ -35,7 +35,7 @@ def test_final_scoring_adds_the_intermediate_and_breaks_the_tie_by_supply(client
     assert "Alliance 14, Italien–Burgund: Doris (blue) holds the advisor majority in both and scores all 6 advisors" in page
     assert standings(page) == {"Barbara": 22, "Andreas": 22, "Doris": 14, "purple": 10}
     assert "Barbara (red) wins: tied on 22 points, but with the most pieces left in supply (20)" in page
-    assert "goes to the player with the most pieces" in page
+    assert "it breaks a tie on points" in page
     assert "11 + 11" in page  # intermediate + final
 
 

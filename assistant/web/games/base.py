@@ -50,6 +50,21 @@ class Segment:
     css: str
 
 
+@dataclass(frozen=True)
+class PlayerView:
+    """One player of a report as the shared breakdown shows them."""
+
+    key: str  # how the report's steps name the player in awards and totals
+    name: str
+    color: str  # for the swatch (a palette colour), or "" for none
+    color_name: str  # always shown beside the swatch
+    label: str
+    total: int
+    previous: int = 0  # points from earlier scorings included in total
+    tie_break: int | None = None  # what decides a tie on points (Kardinal: pieces in supply)
+    track: int | None = None  # the marker's space on the score track, if the game has one
+
+
 class WebGame(Protocol):
     """A game's web module. Texts come from Flask-Babel (the request's language); the core gets
     ``flask_babel.get_translations()`` as its translator."""
@@ -59,15 +74,14 @@ class WebGame(Protocol):
     templates: str  # folder under templates/ with setup.html, _setup_form.html, _<screen>.html
     screens: tuple[Screen, ...]  # the entry tabs, in order; the first is where a table opens
     scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
+    tie_break_label: str  # the standings' column for what breaks a tie ("" for none)
+    tie_break_note: str
 
     def setup(self, form: MultiDict | None) -> SetupForm:
         """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
         by field, or with ``state`` (the new table's JSON) when it is valid."""
 
     def table_title(self, state: dict) -> str: ...
-
-    def color_label(self, color: str) -> str:
-        """A player's colour (their key in reports) as a translated name."""
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         """Template context for ``templates/<templates>/_<name>.html``; ``args`` are the URL's."""
@@ -93,15 +107,19 @@ class WebGame(Protocol):
     def kept_summary(self, table: Table, scoring: str) -> dict | None:
         """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
 
+    def players_view(self, report: Any) -> list[PlayerView]:
+        """The report's players in seating order, for standings, walk and chart."""
+
     def step_title(self, table: Table, step: Any) -> str: ...
 
     def section_label(self, kind: str) -> str:
         """Heading of a run of steps of one kind."""
 
     def point_sources(self, table: Table, report: Any) -> dict[str, list[Segment]]:
-        """Where each player's points came from, by colour, for the bar chart."""
+        """Where each player's points came from, by player key, for the bar chart."""
 
-    def track_spaces(self) -> int: ...
+    def track_spaces(self) -> int:
+        """Spaces on the score track (0: the game has none)."""
 
     def phase(self, table: Table) -> str:
         """A short status for the home page's list of tables."""

@@ -73,18 +73,16 @@ def result(token: str, scoring: str):
 
 
 def explained(table, game, report, step: str | None) -> dict:
-    players = breakdown.players_by_key(report, game.color_label)
+    players = game.players_view(report)
     all_steps = breakdown.steps(report, [game.step_title(table, s) for s in report.steps], players)
-    start = [(players[p.color], getattr(p, "previous", 0)) for p in report.players]
-    final = report.scoring == game.scorings[-1].name
+    final = report.scoring == game.scorings[-1].name if hasattr(report, "scoring") else True
     return {
         "report": report,
-        "players": players,
         "steps": all_steps,
         "sections": breakdown.sections(all_steps, game.section_label),
-        "walk": breakdown.walk(all_steps, step, start),
-        "standings": breakdown.standings(report, players, by_supply=final),
-        "chart": breakdown.chart(report, game.point_sources(table, report), players),
-        "track": breakdown.track(report, players, game.track_spaces()),
+        "walk": breakdown.walk(all_steps, step, players),
+        "standings": breakdown.standings(players, report.winners, use_tie_break=final),
+        "chart": breakdown.chart(players, game.point_sources(table, report)),
+        "track": breakdown.track(players, game.track_spaces()),
         "final": final,
     }

@@ -10,7 +10,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
-from assistant.web.games.base import Scoring, Screen, SetupForm
+from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
 from assistant.web.games.kardinal import cells, results, screens, setup
 from assistant.web.games.kardinal.words import color_label
 from assistant.web.tables import Change, Table
@@ -22,12 +22,20 @@ class KardinalWeb:
     templates = "kardinal"
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
+    tie_break_label = _l("Supply")
+    tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
 
     def setup(self, form: MultiDict | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
 
-    def color_label(self, color: str) -> str:
-        return color_label(color)
+    def players_view(self, report) -> list[PlayerView]:
+        return [
+            PlayerView(
+                key=p.color, name=p.name, color=p.color, color_name=color_label(p.color), label=p.label,
+                total=p.total, previous=p.previous, tie_break=p.supply_left, track=p.track,
+            )
+            for p in report.players
+        ]
 
     def table_title(self, state: dict) -> str:
         return ", ".join(p["name"] or color_label(p["color"]) for p in state["players"])

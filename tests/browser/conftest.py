@@ -1,0 +1,78 @@
+"""A live server in a thread and Debian's Chromium driven by Playwright, at phone size."""
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+from assistant.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+PHONE = {"width": 390, "height": 844}
+# A refused change (400, 409) or the 404 page is expected; so is htmx logging a poll that a
+# tap aborted on purpose (hx-sync "replace"). Anything else on the console is a fault.
+EXPECTED_CONSOLE = re.compile(r"^(Failed to load resource: the server responded with a status of 4(00|03|04|09)|htmx:sendAbort|htmx:afterRequest)")
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("live")
+    app = create_app({"TESTING": True, "DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "browser-tests"})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    # Share links must point here, never to this machine's network address (the tests stay on loopback).
+    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Phone:
+    """One phone at the table: a browser context of its own, watching for console errors
+    (a content-security-policy violation shows up there)."""
+
+    def __init__(self, browser, base_url: str, width: int = PHONE["width"]):
+        self.context = browser.new_context(viewport={"width": width, "height": PHONE["height"]}, base_url=base_url)
+        self.context.set_default_timeout(6000)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _console(self, message) -> None:
+        if message.type == "error" and not EXPECTED_CONSOLE.search(message.text):
+            self.errors.append(message.text)
+
+    def shot(self, name: str, full_page: bool = False) -> None:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+@pytest.fixture
+def phones(browser, live_server):
+    opened: list[Phone] = []
+
+    def open_phone(width: int = PHONE["width"]) -> Phone:
+        phone = Phone(browser, live_server, width)
+        opened.append(phone)
+        return phone
+
+    yield open_phone
+    for phone in opened:
+        phone.context.close()
+    for phone in opened:
+        assert phone.errors == [], phone.errors
