@@ -45,6 +45,7 @@ chromium:
 
 benchmark: $(STAMP) translations
 	$(PY) benchmarks/scoring.py
+	$(PY) benchmarks/web.py
 
 clean:
 	rm -rf $(VENV) instance screenshots

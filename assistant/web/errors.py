@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, render_template
-from flask_babel import gettext as _
+from assistant.web.i18n import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 

@@ -8,6 +8,8 @@ from urllib.parse import urlencode
 from flask import Flask, g, request
 from flask_babel import Babel, format_timedelta, get_locale
 
+from assistant.web.i18n import gettext, ngettext, npgettext, pgettext
+
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
 
 COOKIE = "lang"
@@ -54,6 +56,8 @@ def ago(timestamp: float) -> str:
 def init_app(app: Flask) -> None:
     app.add_template_filter(ago)
     babel.init_app(app, locale_selector=select_language)
+    # Templates translate through the request's catalog looked up once (see i18n.py).
+    app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext, newstyle=True)
     app.after_request(_remember)
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["current_language"] = lambda: str(get_locale())

@@ -94,3 +94,14 @@ def test_score_api_still_answers_like_the_cli(client):
     assert response.get_json()["players"][0]["points"] == 7
     bad = client.post("/api/score", json={**data, "players": [{"color": "pink"}]})
     assert bad.status_code == 400 and "players.0.color" in bad.get_json()["error"]
+
+
+def test_pages_and_static_files_are_sent_compressed(client):
+    token = new_table(client)
+    page = client.get(f"/t/{token}/board", headers={"Accept-Encoding": "gzip"})
+    assert page.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in page.headers["Vary"]
+    script = client.get("/static/vendor/htmx/htmx.min.js", headers={"Accept-Encoding": "gzip"})
+    assert script.headers["Content-Encoding"] == "gzip" and len(script.data) < 20_000
+    again = client.get("/static/vendor/htmx/htmx.min.js", headers={"Accept-Encoding": "gzip", "If-None-Match": script.headers["ETag"]})
+    assert again.status_code == 304
+    assert "Content-Encoding" not in client.get(f"/t/{token}/board").headers  # only when asked for

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_translations
+from assistant.web.i18n import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import published_board
@@ -68,9 +69,7 @@ class KardinalWeb:
         return results.kept_summary(table, scoring)
 
     def step_title(self, table: Table, step: Any) -> str:
-        from flask_babel import get_translations
-
-        words = Words({p["color"]: p["name"] for p in table.state["players"]}, published_board(), get_translations())
+        words = Words({p["color"]: p["name"] for p in table.state["players"]}, published_board(), request_translations())
         if step.kind == "country":
             return words.country(step.subject)
         if step.kind == "alliance":

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import time
 
-from flask_babel import get_translations
-from flask_babel import lazy_gettext as _l
+from assistant.web.i18n import request_translations as get_translations
+from assistant.web.i18n import lazy_gettext as _l
 
 from assistant.games.kardinal import GAME
 from assistant.games.kardinal.board import published_board

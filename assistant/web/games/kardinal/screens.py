@@ -1,7 +1,8 @@
 """What the entry screens show: the board grid with its number pad, and the chains."""
 from __future__ import annotations
 
-from flask_babel import gettext as _
+from assistant.web.i18n import gettext as _
+from flask import url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import published_board
@@ -18,7 +19,7 @@ from assistant.web.games.kardinal.cells import (
     player_label,
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
-from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label, country_names
+from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names
 from assistant.web.tables import Table
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in two taps; -/+ for the rest
@@ -26,15 +27,22 @@ CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 
 
 def players(state: dict) -> list[dict]:
+    shades = color_labels()
     return [
-        {"index": i, "color": p["color"], "name": p["name"], "color_name": color_label(p["color"]), "label": player_label(state, p["color"])}
+        {
+            "index": i,
+            "color": p["color"],
+            "name": p["name"],
+            "color_name": shades.get(p["color"], p["color"]),
+            "label": f"{p['name']} ({shades.get(p['color'], p['color'])})" if p["name"] else shades.get(p["color"], p["color"]),
+        }
         for i, p in enumerate(state["players"])
     ]
 
 
-def supply(state: dict, problems: dict[str, list[str]]) -> list[dict]:
+def supply(state: dict, seated: list[dict], problems: dict[str, list[str]]) -> list[dict]:
     rows = []
-    for player in players(state):
+    for player in seated:
         color = player["color"]
         rows.append(
             {
@@ -60,6 +68,10 @@ def board_screen(table: Table, args: MultiDict) -> dict:
     selected = args.get("cell", "")
     if not parse_count_cell(state, selected):
         selected = ""
+    seated = players(state)
+    here = url_for("table.screen", token=table.token, screen="board")
+    # One translated pattern per kind of piece, filled in for each of the ~90 cells.
+    cell_label = {pieces: _("{country}, {pieces} of {player}").replace("{pieces}", str(PIECE_LABEL[pieces])) for pieces in PIECES}
     countries = []
     for key in published_board().country_keys:
         country = published_board().country(key)
@@ -67,16 +79,21 @@ def board_screen(table: Table, args: MultiDict) -> dict:
         rows = []
         for pieces in PIECES:
             cells = []
-            for player in players(state):
+            for player in seated:
                 cell = f"{pieces}.{key}.{player['color']}"
                 shown.add(cell)
+                value = count(state, pieces, key, player["color"])
+                found = problems.get(cell, [])
                 cells.append(
                     {
                         "cell": cell,
-                        "label": describe_cell(state, cell),
+                        "id": "cell-" + cell.replace(".", "-"),
+                        "classes": _cell_classes(value, found, cell == selected),
+                        "label": f"{cell_label[pieces].format(country=key, player=player['label'])}: {value}",
+                        "url": f"{here}?cell={cell}",
                         "player": player,
-                        "value": count(state, pieces, key, player["color"]),
-                        "problems": problems.get(cell, []),
+                        "value": value,
+                        "problems": found,
                         "selected": cell == selected,
                     }
                 )
@@ -95,19 +112,23 @@ def board_screen(table: Table, args: MultiDict) -> dict:
                 "cap": max(monasteries.values(), default=0),
                 "rows": rows,
                 "problems": country_problems,
-                "cell_problems": [(describe_cell(state, c["cell"]), p) for row in rows for c in row["cells"] for p in c["problems"]],
+                "cell_problems": [(c["label"].rsplit(":", 1)[0], p) for row in rows for c in row["cells"] for p in c["problems"]],
             }
         )
-    shown.update(f"{pieces}.*.{color}" for pieces in PIECES for color in (p["color"] for p in state["players"]))
+    shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
     return {
-        "players": players(state),
+        "players": seated,
         "countries": countries,
-        "supply": supply(state, problems),
+        "supply": supply(state, seated, problems),
         "other_problems": _other(state, problems, shown),
         "pad": _pad(state, selected) if selected else None,
         "intermediate": kept_summary(table, "intermediate"),
         "final": kept_summary(table, "final"),
     }
+
+
+def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
+    return "cell" + (" selected" if selected else "") + (" bad" if problems else "") + ("" if value else " zero")
 
 
 def _pad(state: dict, cell: str) -> dict:

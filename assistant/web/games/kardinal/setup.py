@@ -1,7 +1,7 @@
 """The new-table form: 3 to 5 players, each a name and a colour, and the chain house rule."""
 from __future__ import annotations
 
-from flask_babel import get_translations
+from assistant.web.i18n import request_translations as get_translations
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import MAX_PLAYERS, MIN_PLAYERS, PALETTE, published_board

@@ -1,10 +1,11 @@
 """Names shown on the page: colours (always with their name), countries, rules."""
 from __future__ import annotations
 
-from flask_babel import get_locale, get_translations
-from flask_babel import lazy_gettext as _l
+from assistant.web.i18n import request_language
+from assistant.web.i18n import request_translations as get_translations
+from assistant.web.i18n import lazy_gettext as _l
 
-from assistant.games.kardinal.board import published_board
+from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.texts import color_name
 
 RULE_LABELS = {
@@ -25,8 +26,13 @@ def color_label(color: str) -> str:
     return color_name(color, get_translations())
 
 
+def color_labels() -> dict[str, str]:
+    tr = get_translations()  # looked up once: Flask-Babel's lookup is the slow part
+    return {color: color_name(color, tr) for color in PALETTE}
+
+
 def language() -> str:
-    return str(get_locale() or "en")
+    return request_language()
 
 
 def country_names(key: str) -> tuple[str, str | None]:
