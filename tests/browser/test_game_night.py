@@ -126,12 +126,12 @@ def test_a_mistake_is_shown_where_it_is_and_fixed_without_losing_input(phones):
     set_count(page, "monasteries.Schwaben.red", 2)
     schwaben = page.locator("#country-Schwaben")
     expect(schwaben).to_contain_text("5 monasteries, but Schwaben has only 4 cloister fields")
+    expect(page.locator("#pad")).to_contain_text("Schwaben has only 4 cloister fields")  # not hidden under the pad
     expect(cell(page, "monasteries.Schwaben.green")).to_have_text("3")
     phone.shot("18-board-mistake")
     cell(page, "monasteries.Schwaben.red").click()
     page.get_by_role("button", name="one less").click()
     expect(cell(page, "monasteries.Schwaben.red")).to_have_text("1")
-    expect(schwaben).not_to_contain_text("cloister fields taken" + "x")
     expect(schwaben.locator(".problem")).to_have_count(0)
     expect(cell(page, "monasteries.Schwaben.green")).to_have_text("3")
     expect(schwaben).to_contain_text("4 of 4 cloister fields taken")

@@ -152,3 +152,12 @@ def test_the_house_rule_can_be_switched(client):
     page = change(client, token, "rules.chains", screen="chains", value="longest-per-group").get_data(as_text=True)
     assert "Only the longest line of each group counts" in page
     assert change(client, token, "rules.chains", screen="chains", value="bogus").status_code == 400
+
+
+def test_a_player_is_renamed_and_polling_waits_while_typing(client):
+    token = new_table(client)
+    form = client.get(f"/t/{token}/board?rename=1", headers=HTMX).get_data(as_text=True)
+    assert 'name="value" value="Barbara"' in form and "hx-trigger" not in form.split(">")[0]
+    page = change(client, token, "players.1.name", value="  Babs  ").get_data(as_text=True)
+    assert ">Babs</span>" in page and "Barbara" not in page
+    assert change(client, token, "players.1.name", value="B" * 41).status_code == 400

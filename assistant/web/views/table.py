@@ -77,8 +77,9 @@ def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
 
 def render_screen(table: Table, game: WebGame, screen: str, args: MultiDict, notice: dict | None = None, status: int = 200):
     context = game.screen(screen, table, args)
-    # No polling while a message waits for an answer: a refresh must not wipe what was typed.
-    poll_url = None if notice else url_for("table.screen", token=table.token, screen=screen, since=table.version, **args)
+    # No polling while a message waits for an answer or a text is being typed: a refresh
+    # must not wipe what the person entered.
+    poll_url = None if notice or context.get("typing") else url_for("table.screen", token=table.token, screen=screen, since=table.version, **args)
     return render(
         "table/page.html",
         "table/_screen.html",

@@ -167,6 +167,7 @@ def player_label(state: dict, color: str) -> str:
 
 
 def describe_cell(state: dict, cell: str) -> str:
+    """A cell, or any field the core names in a problem, in words."""
     count_cell = parse_count_cell(state, cell)
     if count_cell:
         pieces, country, color = count_cell
@@ -174,12 +175,18 @@ def describe_cell(state: dict, cell: str) -> str:
             country=country, pieces=PIECE_LABEL[pieces], player=player_label(state, color)
         )
     parts = cell.split(".")
-    if parts[0] == "chains" and len(parts) == 2:
+    if len(parts) == 2 and parts[0] in PIECES:  # a whole country: "monasteries.Frankreich"
+        return _("{country}, {pieces}").format(country=parts[1], pieces=PIECE_LABEL[parts[0]])
+    if len(parts) == 3 and parts[0] in PIECES and parts[1] == "*":  # one player's pieces in all
+        return _("{pieces} of {player}").format(pieces=PIECE_LABEL[parts[0]], player=player_label(state, parts[2]))
+    if parts[0] == "chains" and len(parts) >= 2:
         return _("chains of {player}").format(player=player_label(state, parts[1]))
     if parts[0] == "players" and len(parts) == 3 and parts[1].isdigit() and int(parts[1]) < len(state["players"]):
         return _("name of player {number}").format(number=int(parts[1]) + 1)
     if cell == "rules.chains":
         return _("house rule for chains")
+    if cell == "chains":
+        return _("chains")
     return cell[:60]
 
 

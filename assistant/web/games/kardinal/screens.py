@@ -108,6 +108,7 @@ def board_screen(table: Table, args: MultiDict) -> dict:
                 "local": local,
                 "fields": country.fields,
                 "monasteries": sum(monasteries.values()),
+                "too_many": country.fields is not None and sum(monasteries.values()) > country.fields,
                 "advisors": sum(state["advisors"].get(key, {}).values()),
                 "cap": max(monasteries.values(), default=0),
                 "rows": rows,
@@ -116,12 +117,16 @@ def board_screen(table: Table, args: MultiDict) -> dict:
             }
         )
     shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
+    renaming = args.get("rename", "")
+    rename = seated[int(renaming)] if renaming.isdigit() and int(renaming) < len(seated) and table.can_edit else None
     return {
         "players": seated,
+        "rename": rename,
+        "typing": rename is not None,
         "countries": countries,
         "supply": supply(state, seated, problems),
         "other_problems": _other(state, problems, shown),
-        "pad": _pad(state, selected) if selected else None,
+        "pad": _pad(state, selected, problems) if selected else None,
         "intermediate": kept_summary(table, "intermediate"),
         "final": kept_summary(table, "final"),
     }
@@ -131,8 +136,11 @@ def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
     return "cell" + (" selected" if selected else "") + (" bad" if problems else "") + ("" if value else " zero")
 
 
-def _pad(state: dict, cell: str) -> dict:
+def _pad(state: dict, cell: str, problems: dict[str, list[str]]) -> dict:
     pieces, country, color = parse_count_cell(state, cell)
+    # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
+    nearby = [f"monasteries.{country}", f"advisors.{country}", f"{pieces}.*.{color}"]
+    nearby += [f"{p}.{country}.{c}" for p in PIECES for c in (q["color"] for q in state["players"])]
     value = count(state, pieces, country, color)
     cap = PIECE_CAP[pieces]
     return {
@@ -147,6 +155,7 @@ def _pad(state: dict, cell: str) -> dict:
         "cap": cap,
         "left": cap - placed(state, pieces, color),
         "numbers": PAD_NUMBERS,
+        "problems": [reason for field in nearby for reason in problems.get(field, [])],
     }
 
 
