@@ -59,13 +59,15 @@ class Words:
         return self.board.display_name(key, self.language)
 
     def ordinal(self, place: int) -> str:
-        words = {
-            2: self.tr.pgettext("place", "second"),
-            3: self.tr.pgettext("place", "third"),
-            4: self.tr.pgettext("place", "fourth"),
-            5: self.tr.pgettext("place", "fifth"),
-        }
-        return words.get(place, str(place))
+        if place == 2:
+            return self.tr.pgettext("place", "second")
+        if place == 3:
+            return self.tr.pgettext("place", "third")
+        if place == 4:
+            return self.tr.pgettext("place", "fourth")
+        if place == 5:
+            return self.tr.pgettext("place", "fifth")
+        return str(place)
 
     # --- monasteries ------------------------------------------------------------------------
     def country_sentence(self, key: str, result: CountryScore) -> str:
