@@ -31,11 +31,12 @@ def field_path(location: Iterable[str | int]) -> str:
     return ".".join(str(part) for part in location) or "input"
 
 
-def pydantic_problems(error: ValidationError, tr: Translator) -> list[Problem]:
-    """Turn pydantic's errors into our own translated sentences."""
+def pydantic_problems(error: ValidationError, tr: Translator, prefix: str = "") -> list[Problem]:
+    """Turn pydantic's errors into our own translated sentences (fields under ``prefix``)."""
     problems = []
     for item in error.errors(include_url=False):
-        location = [part for part in item["loc"] if not _is_union_tag(part)]
+        location = [prefix] if prefix else []
+        location += [part for part in item["loc"] if not _is_union_tag(part)]
         problems.append(Problem(field=field_path(location), reason=_reason(item, tr)))
     return _unique(problems)
 

@@ -96,6 +96,8 @@ def score_position(position: Position, board: Board, tr: Translator, warnings: l
     ]
     winners, decided_by = _winners(players)
     notes = [words.rule_note(position.rules.chains)] if final else []
+    if board.name != "published":
+        notes.append(words.board_note(board))
     return KardinalReport(
         scoring=position.scoring,
         board=board.name,

@@ -219,6 +219,16 @@ class Words:
             points,
         ).format(points=points)
 
+    def board_note(self, board: Board) -> str:
+        changed = [str(a.number) for a in board.alliances if a.source == "table"]
+        if not changed:
+            return self.tr.gettext("Scored on the board variant “{name}”.").format(name=board.name)
+        return self.tr.ngettext(
+            "Scored on the board variant “{name}”; the table corrected alliance {numbers}.",
+            "Scored on the board variant “{name}”; the table corrected alliances {numbers}.",
+            len(changed),
+        ).format(name=board.name, numbers=", ".join(changed))
+
     def rule_note(self, rule: str) -> str:
         if rule == "longest-per-group":
             return self.tr.gettext(
