@@ -264,3 +264,33 @@ def test_validation_messages_from_the_model_are_translated(language):
     for translated, original in zip(invalid.value.problems, in_english.value.problems):
         assert translated.field == original.field
         assert translated.reason != original.reason, original
+
+
+# --- a table's board variant ---------------------------------------------------------------------
+VARIANT_NOTE = {
+    "de": "Gewertet auf der Spielplan-Variante „Unser Plan“; die Spielrunde hat Bündnis 3 berichtigt.",
+    "es": "Se usó la variante de tablero «Unser Plan»; la mesa corrigió la alianza 3.",
+    "da": "Pointtællingen bruger brætvarianten »Unser Plan«; spillerne har rettet sammenslutning 3.",
+    "it": "Punteggio calcolato sulla variante del tabellone «Unser Plan»; il tavolo ha corretto l'alleanza 3.",
+}
+VARIANT_ERROR = {
+    "de": "ein Bündnis verbindet zwei verschiedene Länder, nicht Frankreich mit sich selbst",
+    "es": "una alianza une dos países distintos, no Frankreich (Francia) consigo mismo",
+    "da": "en sammenslutning forbinder to forskellige lande, ikke Frankreich (Frankrig) med sig selv",
+    "it": "un'alleanza unisce due paesi diversi, non Frankreich (Francia) con sé stesso",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_board_variant_note_and_error(language):
+    from assistant.games.kardinal.board import published_board
+
+    alliances = [list(a.countries) for a in published_board().alliances]
+    alliances[2] = ["England", "Bayern"]
+    data = {"scoring": "final", "players": [{"color": c} for c in ("green", "red", "blue")], "board": {"name": "Unser Plan", "alliances": alliances}}
+    report = KARDINAL.score(data, translator_for(language))
+    assert report.notes[-1] == VARIANT_NOTE[language]
+    alliances[0] = ["Frankreich", "Francia"]
+    with pytest.raises(InvalidInput) as invalid:
+        KARDINAL.score(data, translator_for(language))
+    assert [(p.field, p.reason) for p in invalid.value.problems] == [("board.alliances.0", VARIANT_ERROR[language])]
