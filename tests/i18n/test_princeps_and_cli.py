@@ -188,3 +188,18 @@ def test_cli_scores_princeps_in_each_language(tmp_path, capsys, language):
     out = capsys.readouterr().out
     assert PRINCEPS_EXPECTED[language]["verdict"] in out
     assert "VP" not in out and "territories" not in out
+
+
+CHOICES = {
+    "de": "muss einer dieser Werte sein: 'shared' oder 'nobody'",
+    "es": "debe ser uno de estos valores: 'shared' o 'nobody'",
+    "da": "skal være en af: 'shared' eller 'nobody'",
+    "it": "deve essere uno di questi valori: 'shared' o 'nobody'",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_english_or_in_a_list_of_choices(language):
+    data = {**TIE_BROKEN, "rules": {"ties": "sometimes"}}
+    (problem,) = problems(data, translator_for(language))
+    assert (problem.field, problem.reason) == ("rules.ties", CHOICES[language])
