@@ -60,7 +60,7 @@ def _reason(item: dict, tr: Translator) -> str:
     if kind == "less_than_equal":
         return tr.gettext("must be at most {limit}").format(limit=ctx.get("le"))
     if kind == "literal_error":
-        return tr.gettext("must be one of: {choices}").format(choices=ctx.get("expected", ""))
+        return tr.gettext("must be one of: {choices}").format(choices=_choices(str(ctx.get("expected", "")), tr))
     if kind in {"string_type", "string_sub_type"}:
         return tr.gettext("must be text")
     if kind == "string_too_long":
@@ -78,6 +78,12 @@ def _reason(item: dict, tr: Translator) -> str:
     if kind == "bool_type":
         return tr.gettext("must be true or false")
     return tr.gettext("is not valid")
+
+
+def _choices(expected: str, tr: Translator) -> str:
+    """pydantic's "'a', 'b' or 'c'" with the "or" in the reader's language."""
+    first, sep, last = expected.rpartition(" or ")
+    return tr.gettext("{first} or {last}").format(first=first, last=last) if sep else expected
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

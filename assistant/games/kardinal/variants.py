@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.games.kardinal.board import Alliance, Board
 from assistant.problems import InvalidInput, Problem, pydantic_problems
-from assistant.translator import Translator
+from assistant.translator import Translator, language_of
 
 MAX_FIELDS = 40  # no country of the board has anywhere near this many cloister fields
 MAX_VARIANT_NAME = 40
@@ -75,14 +75,16 @@ def _alliances(variant: VariantIn, base: Board, tr: Translator, problems: list[P
                 Problem(
                     field=field,
                     reason=tr.gettext("unknown country {name}; the countries are: {names}").format(
-                        name=unknown[0], names=", ".join(base.country_keys)
+                        name=unknown[0], names=_country_list(base, tr)
                     ),
                 )
             )
             continue
         if pair[0] == pair[1]:
             problems.append(
-                Problem(field=field, reason=tr.gettext("an alliance joins two different countries, not {country} with itself").format(country=pair[0]))
+                Problem(field=field, reason=tr.gettext("an alliance joins two different countries, not {country} with itself").format(
+                    country=base.display_name(pair[0], language_of(tr))
+                ))
             )
             continue
         key = frozenset(pair)
@@ -91,7 +93,9 @@ def _alliances(variant: VariantIn, base: Board, tr: Translator, problems: list[P
                 Problem(
                     field=field,
                     reason=tr.gettext("{first}–{second} is alliance {number} already").format(
-                        first=pair[0], second=pair[1], number=seen[key]
+                        first=base.display_name(pair[0], language_of(tr)),
+                        second=base.display_name(pair[1], language_of(tr)),
+                        number=seen[key],
                     ),
                 )
             )
@@ -113,7 +117,7 @@ def _countries(variant: VariantIn, base: Board, tr: Translator, problems: list[P
         field = f"board.fields.{name}"
         if key is None:
             problems.append(
-                Problem(field=field, reason=tr.gettext("unknown country; the countries are: {names}").format(names=", ".join(base.country_keys)))
+                Problem(field=field, reason=tr.gettext("unknown country; the countries are: {names}").format(names=_country_list(base, tr)))
             )
         elif fields is not None and not 1 <= fields <= MAX_FIELDS:
             problems.append(
@@ -125,6 +129,10 @@ def _countries(variant: VariantIn, base: Board, tr: Translator, problems: list[P
         country.model_copy(update={"fields": changes[country.key]}) if country.key in changes else country
         for country in base.countries
     )
+
+
+def _country_list(board: Board, tr: Translator) -> str:
+    return ", ".join(board.display_name(key, language_of(tr)) for key in board.country_keys)
 
 
 def variant_json(board: Board) -> dict[str, Any]:
