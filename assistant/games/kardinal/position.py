@@ -180,7 +180,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
             for color in per_color:
                 if color not in colors:
                     error(f"{pieces}.{country}.{color}", _not_a_player(color, tr))
-        for color in position.colors:
+        for color in dict.fromkeys(position.colors):  # a duplicated colour is reported once
             placed = position.on_board(pieces, color)
             if placed > cap:
                 message = (
