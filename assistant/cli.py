@@ -49,7 +49,7 @@ def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO
             report = score_data(data, tr)
         except InvalidInput as invalid:
             for problem in invalid.problems:
-                print(f"error: {problem}", file=err)
+                print(tr.gettext("error: {problem}").format(problem=str(problem)), file=err)
             status = EXIT_INVALID
             continue
         if as_json:

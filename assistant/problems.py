@@ -31,11 +31,12 @@ def field_path(location: Iterable[str | int]) -> str:
     return ".".join(str(part) for part in location) or "input"
 
 
-def pydantic_problems(error: ValidationError, tr: Translator) -> list[Problem]:
-    """Turn pydantic's errors into our own translated sentences."""
+def pydantic_problems(error: ValidationError, tr: Translator, prefix: str = "") -> list[Problem]:
+    """Turn pydantic's errors into our own translated sentences (fields under ``prefix``)."""
     problems = []
     for item in error.errors(include_url=False):
-        location = [part for part in item["loc"] if not _is_union_tag(part)]
+        location = [prefix] if prefix else []
+        location += [part for part in item["loc"] if not _is_union_tag(part)]
         problems.append(Problem(field=field_path(location), reason=_reason(item, tr)))
     return _unique(problems)
 
@@ -59,7 +60,7 @@ def _reason(item: dict, tr: Translator) -> str:
     if kind == "less_than_equal":
         return tr.gettext("must be at most {limit}").format(limit=ctx.get("le"))
     if kind == "literal_error":
-        return tr.gettext("must be one of: {choices}").format(choices=ctx.get("expected", ""))
+        return tr.gettext("must be one of: {choices}").format(choices=_choices(str(ctx.get("expected", "")), tr))
     if kind in {"string_type", "string_sub_type"}:
         return tr.gettext("must be text")
     if kind == "string_too_long":
@@ -77,6 +78,12 @@ def _reason(item: dict, tr: Translator) -> str:
     if kind == "bool_type":
         return tr.gettext("must be true or false")
     return tr.gettext("is not valid")
+
+
+def _choices(expected: str, tr: Translator) -> str:
+    """pydantic's "'a', 'b' or 'c'" with the "or" in the reader's language."""
+    first, sep, last = expected.rpartition(" or ")
+    return tr.gettext("{first} or {last}").format(first=first, last=last) if sep else expected
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

@@ -7,6 +7,8 @@ the command line and the web app share one set of catalogs.
 from __future__ import annotations
 
 import gettext
+from functools import cache
+from io import BytesIO
 from pathlib import Path
 from typing import Protocol
 
@@ -33,12 +35,32 @@ def N_(message: str) -> str:
 
 def translator_for(language: str | None) -> Translator:
     """The catalog for a language code; English (the source text) when there is none."""
-    if not language or language == DEFAULT_LANGUAGE:
+    code = (language or "").replace("-", "_").split("_")[0].lower()
+    if code == DEFAULT_LANGUAGE or code not in LANGUAGES:
         return ENGLISH
-    try:
-        return gettext.translation("messages", TRANSLATIONS_DIR, languages=[language])
-    except OSError:
+    return _catalog(code)
+
+
+@cache
+def _catalog(code: str) -> Translator:
+    """The compiled .mo; when it is missing or older than its .po (a fresh checkout, an
+    edited catalog), the .po compiled in memory, so the catalogs work without a build step."""
+    po = TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.po"
+    mo = po.with_suffix(".mo")
+    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as compiled:
+            return gettext.GNUTranslations(compiled)
+    if not po.exists():
         return ENGLISH
+    from babel.messages.mofile import write_mo  # only when a catalog has to be compiled here
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as source:
+        catalog = read_po(source, locale=code)
+    compiled = BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
 
 
 def language_of(translator: Translator) -> str:

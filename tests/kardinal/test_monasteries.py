@@ -34,7 +34,7 @@ def test_every_country_is_a_step_in_rulebook_order_even_when_empty():
         "England", "Franken", "Bayern", "Italien", "Aragon", "Frankreich", "Lothringen", "Schwaben", "Burgund",
     ]
     assert step(report, "country", "England").text == "England: no monasteries, nobody scores."
-    assert step(report, "country", "Burgund").text == "Burgund: green alone has monasteries here (1) and scores all 1."
+    assert step(report, "country", "Burgund").text == "Burgund: green alone has a monastery here (1) and scores 1 point."
 
 
 def test_tie_for_second_sentence():

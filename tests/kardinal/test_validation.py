@@ -147,3 +147,11 @@ def test_chains_in_an_intermediate_scoring_are_a_warning():
     report = score(position("intermediate", monasteries={"England": {"green": 4}}, chains={"green": {"lengths": [4]}}))
     assert [w.field for w in report.warnings] == ["chains"]
     assert all(p.chains == 0 for p in report.players)
+
+
+def test_a_duplicated_colour_is_not_reported_twice_elsewhere():
+    data = position(colors=("green", "red", "green"), advisors={"England": {"green": 5}, "Bayern": {"green": 4}})
+    with pytest.raises(InvalidInput) as caught:
+        score(data)
+    fields = [p.field for p in caught.value.problems]
+    assert fields.count("advisors.*.green") == 1

@@ -29,6 +29,10 @@ CHAIN_RULES = (DISJOINT, LONGEST_PER_GROUP)
 WORK_LIMIT = 250_000
 
 
+class _Reached(Exception):
+    """The best possible total was found: stop searching."""
+
+
 class TooComplex(ValueError):
     """The road graph has too many ways to be split into lines to check them all."""
 
@@ -112,6 +116,7 @@ class _Graph:
         self._solved: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
         self._bounds: dict[int, int] = {}
         self._component_bounds: dict[int, int] = {}
+        self._components: dict[int, list[int]] = {}
 
     # --- helpers -------------------------------------------------------------------------
     def names(self, nodes: Sequence[int]) -> tuple[str, ...]:
@@ -143,11 +148,15 @@ class _Graph:
         return seen
 
     def components(self, mask: int) -> list[int]:
+        if mask in self._components:
+            return self._components[mask]
         found = []
-        while mask:
-            component = self.reach((mask & -mask).bit_length() - 1, mask)
+        rest = mask
+        while rest:
+            component = self.reach((rest & -rest).bit_length() - 1, rest)
             found.append(component)
-            mask &= ~component
+            rest &= ~component
+        self._components[mask] = found
         return found
 
     def walk(self, component: int) -> tuple[int, ...]:
@@ -178,13 +187,14 @@ class _Graph:
             # Room for one line only: the exact value is the longest line, cheap at this size.
             longest = len(self.longest_line(component))
             return longest if longest >= MIN_CHAIN else 0
-        # A line passes a monastery once, so of the dead ends hanging on it, two at most count.
+        # Two dead ends on the same monastery are both ends of any line holding both, so that
+        # line would be dead end, monastery, dead end: 3 long. One dead end per monastery counts.
         hubs = Counter(
             (self.adj[v] & component).bit_length() - 1
             for v in _bits(component)
             if self.degree(v, component) == 1
         )
-        bound = size - sum(max(0, leaves - 2) for leaves in hubs.values())
+        bound = size - sum(leaves - 1 for leaves in hubs.values())
         smaller_side = self.smaller_side(component)
         if smaller_side is not None:
             # Lines alternate sides; a line of 4+ needs 2+ nodes of the smaller side and takes
@@ -241,54 +251,69 @@ class _Graph:
             if whole:
                 return size, (whole,)
         pivot = min(_bits(group), key=lambda v: (self.degree(v, group), v))
-        best: tuple[int, tuple[tuple[int, ...], ...]] = (0, ())
-        lines = self.lines_through(pivot, group)
-        for line_mask in sorted(lines, key=lambda mask: -mask.bit_count()):  # longest first
-            length = line_mask.bit_count()
-            rest = group & ~line_mask
-            if length + self.bound(rest) <= best[0]:
-                continue
-            points, found = self.solve(rest)
-            if length + points > best[0]:
-                best = (length + points, (lines[line_mask], *found))
-                if best[0] >= ceiling:
-                    return best
-        without_pivot = group & ~(1 << pivot)
-        if self.bound(without_pivot) > best[0]:
-            points, lines = self.solve(without_pivot)
-            if points > best[0]:
-                best = (points, lines)
-        return best
+        # Leaving the pivot out first gives a lower bound that prunes the lines through it.
+        best = self.solve(group & ~(1 << pivot))
+        if best[0] >= ceiling:
+            return best
+        with_pivot = self._best_with_line_through(pivot, group, ceiling, best)
+        return with_pivot if with_pivot[0] > best[0] else best
 
-    def lines_through(self, v: int, group: int) -> dict[int, tuple[int, ...]]:
-        """Every distinct set of 4+ nodes that a line through ``v`` can cover, with one such line.
+    def _best_with_line_through(
+        self, v: int, group: int, ceiling: int, known: tuple[int, tuple[tuple[int, ...], ...]]
+    ) -> tuple[int, tuple[tuple[int, ...], ...]]:
+        """The best total when ``v`` lies on a line, if it beats ``known``, and its lines.
 
         A line grows from ``v`` one way (the first arm), then maybe the other way (the second
         arm). What can still be added depends only on the nodes used and the end that grows,
-        so each such state is expanded once.
+        so each such state is expanded once; a growing line is dropped as soon as nothing it
+        can still become beats the best found, and longer lines are scored before their prefixes.
         """
-        found: dict[int, tuple[int, ...]] = {}
+        adj = self.adj
+        best: list[tuple[int, tuple[tuple[int, ...], ...]]] = [known]
+        scored: set[int] = set()
         expanded: set[tuple[int, int, bool]] = set()
+
+        def score(mask: int, line: tuple[int, ...]) -> None:
+            if mask in scored:
+                return
+            scored.add(mask)
+            length = mask.bit_count()
+            rest = group & ~mask
+            if length + self.bound(rest) <= best[0][0]:
+                return
+            points, lines = self.solve(rest)
+            if length + points > best[0][0]:
+                best[0] = (length + points, (line, *lines))
+                if best[0][0] >= ceiling:
+                    raise _Reached
+
+        def promise(mask: int, open_ends: int) -> int:
+            """Upper bound for any line grown from here: pockets no open end touches are settled."""
+            total = mask.bit_count()
+            for pocket in self.components(group & ~mask):
+                total += pocket.bit_count() if pocket & open_ends else self.component_bound(pocket)
+            return total
 
         def grow(end: int, mask: int, line: tuple[int, ...], second_arm: bool) -> None:
             if (mask, end, second_arm) in expanded:
                 return
             expanded.add((mask, end, second_arm))
             self.tick()
+            open_ends = adj[end] if second_arm else adj[end] | adj[v]
+            if promise(mask, open_ends) > best[0][0]:
+                for u in _bits(adj[end] & group & ~mask):
+                    grow(u, mask | (1 << u), (u, *line) if second_arm else (*line, u), second_arm)
+                if not second_arm and len(line) >= 2:
+                    for u in _bits(adj[v] & group & ~mask):
+                        grow(u, mask | (1 << u), (u, *line), True)
             if len(line) >= MIN_CHAIN:
-                found.setdefault(mask, line)
-            if second_arm:
-                for u in _bits(self.adj[end] & group & ~mask):
-                    grow(u, mask | (1 << u), (u, *line), True)
-                return
-            for u in _bits(self.adj[end] & group & ~mask):
-                grow(u, mask | (1 << u), (*line, u), False)
-            if len(line) >= 2:
-                for u in _bits(self.adj[v] & group & ~mask):
-                    grow(u, mask | (1 << u), (u, *line), True)
+                score(mask, line)
 
-        grow(v, 1 << v, (v,), False)
-        return found
+        try:
+            grow(v, 1 << v, (v,), False)
+        except _Reached:
+            pass
+        return best[0]
 
     def hamiltonian_line(self, group: int) -> tuple[int, ...] | None:
         """A line through every node of the group, if a short search finds one."""
@@ -326,7 +351,6 @@ class _Graph:
 
     # --- house rule: the longest line of each group ---------------------------------------
     def longest_line(self, group: int) -> tuple[int, ...]:
-        size = group.bit_count()
         if all(self.degree(v, group) <= 2 for v in _bits(group)):
             return self.walk(group)
         whole = self.hamiltonian_line(group)
@@ -334,6 +358,7 @@ class _Graph:
             return whole
         best: list[tuple[int, ...]] = [()]
         expanded: set[tuple[int, int]] = set()
+        ceiling = self.longest_bound(group)
 
         def extend(end: int, used: int, line: tuple[int, ...]) -> None:
             # What can follow depends only on the nodes used and the end of the line.
@@ -344,14 +369,30 @@ class _Graph:
             if len(line) > len(best[0]):
                 best[0] = line
             left = group & ~used
-            reachable = self.reach(end, left | (1 << end)).bit_count() - 1
-            if len(line) + reachable <= len(best[0]):
+            ahead = self.reach(end, left | (1 << end)) & ~(1 << end)
+            # The line can still take what it reaches, but it ends only once: of the dead ends
+            # ahead of it, one at most.
+            dead_ends = sum(1 for v in _bits(ahead) if (self.adj[v] & (ahead | 1 << end)).bit_count() == 1)
+            if len(line) + ahead.bit_count() - max(0, dead_ends - 1) <= len(best[0]):
                 return
             for u in _bits(self.adj[end] & left):
                 extend(u, used | (1 << u), (*line, u))
-                if len(best[0]) == size:
+                if len(best[0]) >= ceiling:
                     return
 
         for start in sorted(_bits(group), key=lambda v: (self.degree(v, group), v)):
             extend(start, 1 << start, (start,))
+            if len(best[0]) >= ceiling:
+                break
         return best[0]
+
+    def longest_bound(self, group: int) -> int:
+        """An upper bound on the longest line in a connected group."""
+        dead_ends = [v for v in _bits(group) if self.degree(v, group) == 1]
+        hubs = {(self.adj[v] & group).bit_length() - 1 for v in dead_ends}
+        # A line has two ends: at most two dead ends, and from different monasteries.
+        bound = group.bit_count() - len(dead_ends) + min(2, len(hubs))
+        smaller_side = self.smaller_side(group)
+        if smaller_side is not None:
+            bound = min(bound, 2 * smaller_side + 1)  # a line alternates sides
+        return bound

@@ -19,8 +19,9 @@ from assistant.games.kardinal.board import (
     Board,
 )
 from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT, MIN_CHAIN
+from assistant.games.kardinal.texts import color_as_player, color_name
 from assistant.problems import InvalidInput, Problem, pydantic_problems
-from assistant.translator import Translator
+from assistant.translator import Translator, language_of
 
 GAME_SLUG = "kardinal-und-koenig"
 Count = Annotated[int, Field(strict=True, ge=0)]
@@ -125,13 +126,16 @@ def _canonical_countries(
                 Problem(
                     field=f"{pieces}.{name}",
                     reason=tr.gettext("unknown country; the countries are: {names}").format(
-                        names=", ".join(board.country_keys)
+                        names=", ".join(board.display_name(k, language_of(tr)) for k in board.country_keys)
                     ),
                 )
             )
         elif key in canonical:
             problems.append(
-                Problem(field=f"{pieces}.{name}", reason=tr.gettext("{country} is given twice").format(country=key))
+                Problem(
+                    field=f"{pieces}.{name}",
+                    reason=tr.gettext("{country} is given twice").format(country=board.display_name(key, language_of(tr))),
+                )
             )
         else:
             canonical[key] = counts
@@ -164,7 +168,10 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                 ),
             )
         elif player.color in seen:
-            error(f"players.{index}.color", tr.gettext("{color} is taken by another player").format(color=player.color))
+            error(
+                f"players.{index}.color",
+                tr.gettext("{color} is taken by another player").format(color=color_name(player.color, tr)),
+            )
         seen.add(player.color)
     colors = set(position.colors)
 
@@ -173,7 +180,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
             for color in per_color:
                 if color not in colors:
                     error(f"{pieces}.{country}.{color}", _not_a_player(color, tr))
-        for color in position.colors:
+        for color in dict.fromkeys(position.colors):  # a duplicated colour is reported once
             placed = position.on_board(pieces, color)
             if placed > cap:
                 message = (
@@ -189,7 +196,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                         placed,
                     )
                 )
-                error(f"{pieces}.*.{color}", message.format(color=color, count=placed, cap=cap))
+                error(f"{pieces}.*.{color}", message.format(color=color_as_player(color, tr), count=placed, cap=cap))
 
     for country, per_color in position.monasteries.items():
         fields = board.country(country).fields
@@ -201,7 +208,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                     "{total} monasteries, but {country} has only {fields} cloister field",
                     "{total} monasteries, but {country} has only {fields} cloister fields",
                     fields,
-                ).format(total=total, country=country, fields=fields),
+                ).format(total=total, country=board.display_name(country, language_of(tr)), fields=fields),
             )
 
     for color, chains in position.chains.items():
@@ -229,7 +236,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                     "{count} monasteries in chains, but {color} has only {on_board} monastery on the board",
                     "{count} monasteries in chains, but {color} has only {on_board} monasteries on the board",
                     on_board,
-                ).format(count=in_chains, color=color, on_board=on_board),
+                ).format(count=in_chains, color=color_as_player(color, tr), on_board=on_board),
             )
 
     for color in position.previous:
@@ -239,7 +246,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
 
 
 def _not_a_player(color: str, tr: Translator) -> str:
-    return tr.gettext("no player plays {color}").format(color=color)
+    return tr.gettext("no player plays {color}").format(color=color_name(color, tr))
 
 
 def _warnings(position: Position, board: Board, tr: Translator) -> list[Problem]:
@@ -254,7 +261,7 @@ def _warnings(position: Position, board: Board, tr: Translator) -> list[Problem]
                 Problem(
                     field=f"advisors.{country}",
                     reason=tr.gettext("advisors in {country}, but no monastery there: they cannot have been placed").format(
-                        country=country
+                        country=board.display_name(country, language_of(tr))
                     ),
                 )
             )
@@ -266,7 +273,7 @@ def _warnings(position: Position, board: Board, tr: Translator) -> list[Problem]
                         "{advisors} advisors in {country}, but the most monasteries anyone has there is {most}: at most {most} advisor may stand there",
                         "{advisors} advisors in {country}, but the most monasteries anyone has there is {most}: at most {most} advisors may stand there",
                         most,
-                    ).format(advisors=advisors, country=country, most=most),
+                    ).format(advisors=advisors, country=board.display_name(country, language_of(tr)), most=most),
                 )
             )
     if position.scoring == "intermediate" and any(c.roads or c.lengths for c in position.chains.values()):

@@ -43,8 +43,10 @@ class KardinalReport(ScoringReport):
         lines = []
         for player in sorted(self.players, key=lambda p: -p.total):
             lines.append(
-                tr.gettext(
-                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply} pieces in supply"
+                tr.ngettext(
+                    "{who}: {total} point ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply} pieces in supply",
+                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply} pieces in supply",
+                    player.total,
                 ).format(
                     who=player.label,
                     total=player.total,

@@ -96,6 +96,8 @@ def score_position(position: Position, board: Board, tr: Translator, warnings: l
     ]
     winners, decided_by = _winners(players)
     notes = [words.rule_note(position.rules.chains)] if final else []
+    if board.name != "published":
+        notes.append(words.board_note(board))
     return KardinalReport(
         scoring=position.scoring,
         board=board.name,
@@ -155,16 +157,26 @@ def _verdict(players: list[PlayerResult], winners: list[str], decided_by: str, f
     values = dict(who=words.everyone(winners), points=best, supply=supply)
     if not final:
         if decided_by == "points":
-            return tr.gettext("{who} leads with {points} points after the intermediate scoring.").format(**values)
-        return tr.gettext("{who} share the lead with {points} points after the intermediate scoring.").format(
-            who=words.everyone([p.color for p in players if p.total == best]), points=best
-        )
+            return tr.ngettext(
+                "{who} leads with {points} point after the intermediate scoring.",
+                "{who} leads with {points} points after the intermediate scoring.",
+                best,
+            ).format(**values)
+        return tr.ngettext(
+            "{who} share the lead with {points} point after the intermediate scoring.",
+            "{who} share the lead with {points} points after the intermediate scoring.",
+            best,
+        ).format(who=words.everyone([p.color for p in players if p.total == best]), points=best)
     if decided_by == "points":
-        return tr.gettext("{who} wins with {points} points.").format(**values)
+        return tr.ngettext("{who} wins with {points} point.", "{who} wins with {points} points.", best).format(**values)
     if decided_by == "supply":
-        return tr.gettext(
-            "{who} wins: tied on {points} points, but with the most pieces left in supply ({supply})."
+        return tr.ngettext(
+            "{who} wins: tied on {points} point, but with the most pieces left in supply ({supply}).",
+            "{who} wins: tied on {points} points, but with the most pieces left in supply ({supply}).",
+            best,
         ).format(**values)
-    return tr.gettext(
-        "{who} share the win: tied on {points} points and on pieces left in supply ({supply} each)."
+    return tr.ngettext(
+        "{who} share the win: tied on {points} point and on pieces left in supply ({supply} each).",
+        "{who} share the win: tied on {points} points and on pieces left in supply ({supply} each).",
+        best,
     ).format(**values)

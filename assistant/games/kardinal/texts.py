@@ -28,7 +28,24 @@ COLOR_NAMES = {
 
 
 def color_name(color: str, tr: Translator) -> str:
+    """A colour as a colour: 'Andreas (green)', a label on a form."""
     return tr.gettext(COLOR_NAMES[color]) if color in COLOR_NAMES else color
+
+
+def color_as_player(color: str, tr: Translator) -> str:
+    """A colour standing alone for its player ('green wins'): a name, so a language may
+    capitalise it (German Grün always; Spanish 'Verde gana' but 'José (verde)')."""
+    names = {
+        "red": tr.pgettext("player", "red"),
+        "green": tr.pgettext("player", "green"),
+        "blue": tr.pgettext("player", "blue"),
+        "yellow": tr.pgettext("player", "yellow"),
+        "purple": tr.pgettext("player", "purple"),
+        "white": tr.pgettext("player", "white"),
+        "orange": tr.pgettext("player", "orange"),
+        "black": tr.pgettext("player", "black"),
+    }
+    return names.get(color, color)
 
 
 class Words:
@@ -44,9 +61,8 @@ class Words:
     def who(self, color: str) -> str:
         """A player as the table says it: 'Andreas (green)', or just 'green'."""
         if color not in self._labels:
-            shade = color_name(color, self.tr)
             name = self.names.get(color, "")
-            self._labels[color] = f"{name} ({shade})" if name else shade
+            self._labels[color] = f"{name} ({color_name(color, self.tr)})" if name else color_as_player(color, self.tr)
         return self._labels[color]
 
     def everyone(self, colors: Sequence[str]) -> str:
@@ -59,13 +75,15 @@ class Words:
         return self.board.display_name(key, self.language)
 
     def ordinal(self, place: int) -> str:
-        words = {
-            2: self.tr.pgettext("place", "second"),
-            3: self.tr.pgettext("place", "third"),
-            4: self.tr.pgettext("place", "fourth"),
-            5: self.tr.pgettext("place", "fifth"),
-        }
-        return words.get(place, str(place))
+        if place == 2:
+            return self.tr.pgettext("place", "second")
+        if place == 3:
+            return self.tr.pgettext("place", "third")
+        if place == 4:
+            return self.tr.pgettext("place", "fourth")
+        if place == 5:
+            return self.tr.pgettext("place", "fifth")
+        return str(place)
 
     # --- monasteries ------------------------------------------------------------------------
     def country_sentence(self, key: str, result: CountryScore) -> str:
@@ -78,9 +96,11 @@ class Words:
             many = len(place.colors) > 1
             if place.number == 1 and len(result.places) == 1 and not many:
                 clauses.append(
-                    tr.gettext("{who} alone has monasteries here ({count}) and scores all {points}").format(
-                        who=self.who(place.colors[0]), count=place.count, points=place.points
-                    )
+                    tr.ngettext(
+                        "{who} alone has a monastery here ({count}) and scores {points} point",
+                        "{who} alone has monasteries here ({count}) and scores all {points}",
+                        place.count,
+                    ).format(who=self.who(place.colors[0]), count=place.count, points=place.points)
                 )
             elif place.number == 1 and many:
                 clauses.append(
@@ -200,6 +220,16 @@ class Words:
             "Under the rulebook reading (side branches of 4 or more count too) it would be {points} points.",
             points,
         ).format(points=points)
+
+    def board_note(self, board: Board) -> str:
+        changed = [str(a.number) for a in board.alliances if a.source == "table"]
+        if not changed:
+            return self.tr.gettext("Scored on the board variant “{name}”.").format(name=board.name)
+        return self.tr.ngettext(
+            "Scored on the board variant “{name}”; the table corrected alliance {numbers}.",
+            "Scored on the board variant “{name}”; the table corrected alliances {numbers}.",
+            len(changed),
+        ).format(name=board.name, numbers=", ".join(changed))
 
     def rule_note(self, rule: str) -> str:
         if rule == "longest-per-group":
