@@ -16,6 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 # The keywords of `make extract` (babel's defaults cover _, gettext, ngettext, pgettext and N_).
 KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None}
+# The web app's texts (already all through gettext) are translated in a later issue; until its
+# catalogs are written they are left out of the freshness checks. Remove this when they are.
+PENDING_TRANSLATION = ("assistant/web/", "templates/")
 
 
 def po_path(language: str) -> Path:
@@ -43,6 +46,8 @@ def extracted() -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True
     ):
+        if filename.replace("\\", "/").startswith(PENDING_TRANSLATION):
+            continue
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
