@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.web.games.base import PlayerView, Segment
+from assistant.web.numbers import small_number
 
 CHART_WIDTH = 320
 TRACK_COLUMNS = 10
@@ -45,7 +46,7 @@ def sections(all_steps: list[dict], label_of) -> list[dict]:
 def walk(all_steps: list[dict], asked: str | None, players: list[PlayerView]) -> dict:
     """Step 0 is everyone's start, 1..n the steps, n+1 the end with the standings."""
     last = len(all_steps) + 1
-    index = min(int(asked), last) if asked and asked.isdigit() else 0
+    index = min(small_number(asked) or 0, last)
     step = all_steps[index - 1] if 1 <= index <= len(all_steps) else None
     if step:
         totals = step["totals"]

@@ -161,3 +161,22 @@ def test_a_player_is_renamed_and_polling_waits_while_typing(client):
     page = change(client, token, "players.1.name", value="  Babs  ").get_data(as_text=True)
     assert ">Babs</span>" in page and "Barbara" not in page
     assert change(client, token, "players.1.name", value="B" * 41).status_code == 400
+
+
+def test_unknown_or_hostile_url_arguments_are_ignored(client):
+    token = new_table(client)
+    for query in ["_scheme=javascript", "token=abc", "screen=x", "_external=1", "cell=" + "x" * 5000, "rename=99", "add=pink"]:
+        assert client.get(f"/t/{token}/board?{query}").status_code == 200, query
+        assert client.get(f"/t/{token}/chains?{query}").status_code == 200, query
+    response = change(client, token, "monasteries.Frankreich.green", value=3, here="token=x&_anchor=y&screen=z&cell=monasteries.Frankreich.green")
+    assert response.status_code == 200
+
+
+def test_odd_numbers_from_clients_never_crash(client):
+    token = new_table(client)
+    for since in ["²", "9" * 5000, "-1", "1_0"]:
+        assert client.get(f"/t/{token}/board?since={since}", headers=HTMX).status_code == 200
+    for value in ["²", "1_0", "٣x"]:
+        assert change(client, token, "monasteries.Frankreich.green", value=value).status_code == 400
+    assert change(client, token, "monasteries.Frankreich.green", base="9" * 5000, value=1).status_code == 400
+    assert change(client, token, "players.².name", value="x").status_code == 400

@@ -73,6 +73,7 @@ class WebGame(Protocol):
     title: str  # gettext-marked
     templates: str  # folder under templates/ with setup.html, _setup_form.html, _<screen>.html
     screens: tuple[Screen, ...]  # the entry tabs, in order; the first is where a table opens
+    screen_args: tuple[str, ...]  # the URL arguments its screens read (all others are dropped)
     scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
     tie_break_label: str  # the standings' column for what breaks a tie ("" for none)
     tie_break_note: str

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange, WebGame
+from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, remember, version_of
 
@@ -15,8 +16,8 @@ bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
 def unchanged_since() -> bool:
     """A poll whose table has not changed: answered with 204 and no body."""
-    since = request.args.get("since", "")
-    return since.isdigit() and version_of(request.view_args["token"]) == int(since)
+    since = small_number(request.args.get("since"))
+    return since is not None and version_of(request.view_args["token"]) == since
 
 
 @bp.get("")
@@ -34,8 +35,7 @@ def screen(token: str, screen: str):
         abort(404)
     if not wants_fragment():
         remember(table)
-    args = MultiDict((k, v) for k, v in request.args.items() if k not in {"since", "lang"})
-    return render_screen(table, game, screen, args)
+    return render_screen(table, game, screen, request.args)
 
 
 @bp.post("/change")
@@ -75,7 +75,13 @@ def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
     }
 
 
-def render_screen(table: Table, game: WebGame, screen: str, args: MultiDict, notice: dict | None = None, status: int = 200):
+def screen_args(game: WebGame, args) -> MultiDict:
+    """Only the URL arguments the game's screens know (an open pad...), each kept short."""
+    return MultiDict((key, str(value)[:100]) for key, value in args.items() if key in game.screen_args)
+
+
+def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict | None = None, status: int = 200):
+    args = screen_args(game, args)
     context = game.screen(screen, table, args)
     # No polling while a message waits for an answer or a text is being typed: a refresh
     # must not wipe what the person entered.

@@ -22,6 +22,7 @@ class KardinalWeb:
     title = _l("Kardinal & König")
     templates = "kardinal"
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
+    screen_args = ("cell", "add", "rename")  # the open number pad, chain pad, rename form
     scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
     tie_break_label = _l("Supply")
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")

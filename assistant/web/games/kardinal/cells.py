@@ -16,6 +16,7 @@ from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
 from assistant.web.games.base import BadChange
+from assistant.web.numbers import small_number
 from assistant.web.games.kardinal.words import color_label
 from assistant.web.tables import Change
 
@@ -72,8 +73,8 @@ def parse_change(state: dict, form: MultiDict) -> Change:
     parts = cell.split(".")
     if len(parts) == 2 and parts[0] == "chains" and parts[1] in colors(state):
         return _chain_change(state, cell, parts[1], form)
-    if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" and parts[1].isdigit() and int(parts[1]) < len(state["players"]):
-        return _name_change(state, cell, int(parts[1]), form.get("value", ""))
+    if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" and _seat(state, parts[1]) is not None:
+        return _name_change(state, cell, _seat(state, parts[1]), form.get("value", ""))
     if cell == "rules.chains":
         return _rule_change(state, cell, form.get("value", ""))
     raise BadChange(cell[:60] or _("field"), _("is not a field of this table"))
@@ -152,12 +153,15 @@ def _rule_change(state: dict, cell: str, raw: str) -> Change:
     return Change(cell, raw, apply=apply, read=lambda s: s["rules"]["chains"])
 
 
+def _seat(state: dict, text: str) -> int | None:
+    """A player's index from a field name, if there is such a player."""
+    index = small_number(text)
+    return index if index is not None and index < len(state["players"]) else None
+
+
 def _whole_number(raw: Any, low: int, high: int) -> int | None:
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        return None
-    return value if low <= value <= high else None
+    value = small_number(str(raw).strip()) if raw is not None else None
+    return value if value is not None and low <= value <= high else None
 
 
 # --- words for cells, shared by conflict messages and the number pad ---
@@ -181,8 +185,8 @@ def describe_cell(state: dict, cell: str) -> str:
         return _("{pieces} of {player}").format(pieces=PIECE_LABEL[parts[0]], player=player_label(state, parts[2]))
     if parts[0] == "chains" and len(parts) >= 2:
         return _("chains of {player}").format(player=player_label(state, parts[1]))
-    if parts[0] == "players" and len(parts) == 3 and parts[1].isdigit() and int(parts[1]) < len(state["players"]):
-        return _("name of player {number}").format(number=int(parts[1]) + 1)
+    if parts[0] == "players" and len(parts) == 3 and _seat(state, parts[1]) is not None:
+        return _("name of player {number}").format(number=_seat(state, parts[1]) + 1)
     if cell == "rules.chains":
         return _("house rule for chains")
     if cell == "chains":

@@ -20,6 +20,7 @@ from assistant.web.games.kardinal.cells import (
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names
+from assistant.web.numbers import small_number
 from assistant.web.tables import Table
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in two taps; -/+ for the rest
@@ -117,8 +118,8 @@ def board_screen(table: Table, args: MultiDict) -> dict:
             }
         )
     shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
-    renaming = args.get("rename", "")
-    rename = seated[int(renaming)] if renaming.isdigit() and int(renaming) < len(seated) and table.can_edit else None
+    renaming = small_number(args.get("rename"))
+    rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
     return {
         "players": seated,
         "rename": rename,

@@ -9,6 +9,7 @@ from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT
 from assistant.games.kardinal.position import parse_position
 from assistant.problems import InvalidInput
 from assistant.web.games.base import SetupForm
+from assistant.web.numbers import small_number
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
 
 
@@ -42,8 +43,8 @@ def read_form(form: MultiDict) -> SetupForm:
         return SetupForm(values)
     if action.startswith("remove-") and len(players) > MIN_PLAYERS:
         index = action.removeprefix("remove-")
-        if index.isdigit() and int(index) < len(players):
-            players.pop(int(index))
+        if (number := small_number(index)) is not None and number < len(players):
+            players.pop(number)
         return SetupForm(values)
     return _validated(values, rule)
 
