@@ -16,7 +16,9 @@ def wants_fragment() -> bool:
 
 def render(page_template: str, fragment_template: str, status: int = 200, **context):
     """``fragment_template`` for htmx, else ``page_template`` (which includes the same fragment)."""
-    return render_template(fragment_template if wants_fragment() else page_template, **context), status
+    # Vary: the same address answers with a page or a fragment; no-store: live state and tokens.
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
+    return render_template(fragment_template if wants_fragment() else page_template, fragment_request=wants_fragment(), **context), status, headers
 
 
 def open_table(token: str) -> tuple[Table, WebGame]:

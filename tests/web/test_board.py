@@ -180,3 +180,17 @@ def test_odd_numbers_from_clients_never_crash(client):
         assert change(client, token, "monasteries.Frankreich.green", value=value).status_code == 400
     assert change(client, token, "monasteries.Frankreich.green", base="9" * 5000, value=1).status_code == 400
     assert change(client, token, "players.².name", value="x").status_code == 400
+
+
+def test_without_javascript_a_tap_redirects_to_the_next_cell(client):
+    token = new_table(client)
+    response = client.post(f"/t/{token}/change", data={"cell": "monasteries.Frankreich.green", "value": "4", "base": "1", "screen": "board"})
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("/board?cell=monasteries.Frankreich.red#cell-monasteries-Frankreich-red")
+
+
+def test_fragments_refresh_the_table_title_and_are_not_cached(client):
+    token = new_table(client)
+    response = change(client, token, "players.0.name", value="Anna")
+    assert 'id="table-title" hx-swap-oob="true">Anna, Barbara, Doris, purple<' in response.get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "no-store" and "HX-Request" in response.headers["Vary"]

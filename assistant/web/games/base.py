@@ -91,7 +91,8 @@ class WebGame(Protocol):
         """One delta from a posted form; raises ``BadChange`` naming the field and the reason."""
 
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
-        """URL arguments of the screen shown after a change (``here``: where the phone was)."""
+        """URL arguments of the screen shown after a change (``here``: where the phone was);
+        ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
 
     def describe_cell(self, state: dict, cell: str) -> str:
         """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""

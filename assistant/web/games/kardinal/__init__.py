@@ -51,7 +51,8 @@ class KardinalWeb:
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
         if "value" in form and cells.parse_count_cell(table.state, change.cell):  # a number, not -/+
             following = cells.next_cell(table.state, change.cell)
-            return {"cell": following} if following else {}
+            # _anchor: without JavaScript the reloaded page scrolls to the pad's new cell.
+            return {"cell": following, "_anchor": "cell-" + following.replace(".", "-")} if following else {}
         return here.to_dict()
 
     def describe_cell(self, state: dict, cell: str) -> str:
