@@ -39,6 +39,11 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return request_translations().unpgettext(context, singular, plural, n)
 
 
+def field_problem(field: str, reason: str) -> str:
+    """A problem after the field it is about, in words: 'Schwaben, monasteries: 5 monasteries, but…'."""
+    return gettext("{field}: {reason}").format(field=field, reason=reason)
+
+
 def lazy_gettext(message: str) -> LazyString:
     """For module-level texts: translated when shown, in the request's language."""
     return LazyString(gettext, message)

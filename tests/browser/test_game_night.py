@@ -46,7 +46,7 @@ def test_a_whole_game_with_both_scorings_and_the_walk(phones):
 
     page.get_by_role("button", name="Intermediate scoring").click()
     page.wait_for_url(re.compile("/scores/intermediate$"))
-    assert standings(page) == {"Andreas": 11, "Barbara": 11, "Doris": 4, "purple": 5}
+    assert standings(page) == {"Andreas": 11, "Barbara": 11, "Doris": 4, "Purple": 5}
     expect(page.locator(".verdict").first).to_contain_text("share the lead with 11 points")
     phone.shot("06-intermediate-list", full_page=True)
 
@@ -63,7 +63,7 @@ def test_a_whole_game_with_both_scorings_and_the_walk(phones):
     phone.shot("09-chains", full_page=True)
     page.get_by_role("button", name="Final scoring").click()
     page.wait_for_url(re.compile("/scores/final$"))
-    assert standings(page) == {"Andreas": 26, "Barbara": 22, "Doris": 14, "purple": 10}
+    assert standings(page) == {"Andreas": 26, "Barbara": 22, "Doris": 14, "Purple": 10}
     expect(page.locator(".verdict").first).to_contain_text("Andreas (green) wins with 26 points.")
     expect(page.locator(".steps", has_text="Alliances")).to_contain_text("Alliance 14, Italien–Burgund: Doris (blue) holds the advisor majority in both and scores all 6 advisors")
     phone.shot("10-final-list", full_page=True)

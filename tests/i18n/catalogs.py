@@ -1,6 +1,7 @@
 """The catalogs as data, for the tests: the .po files, and what extraction finds in the code."""
 from __future__ import annotations
 
+import re
 import string
 from functools import cache
 from pathlib import Path
@@ -16,9 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
 # The keywords of `make extract` (babel's defaults cover _, gettext, ngettext, pgettext and N_).
 KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None}
-# The web app's texts (already all through gettext) are translated in a later issue; until its
-# catalogs are written they are left out of the freshness checks. Remove this when they are.
-PENDING_TRANSLATION = ("assistant/web/", "templates/")
 
 
 def po_path(language: str) -> Path:
@@ -46,8 +44,6 @@ def extracted() -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True
     ):
-        if filename.replace("\\", "/").startswith(PENDING_TRANSLATION):
-            continue
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
@@ -67,10 +63,28 @@ def describe(message) -> str:
     return f"[{context}] {singular!r}" if context else repr(singular)
 
 
+# A named %-placeholder, as templates' ngettext writes them: %(num)d, %(placed)d.
+PERCENT_FIELD = re.compile(r"%\((\w+)\)[#0 +-]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
+
+
 def placeholders(text: str) -> set[str]:
-    """The replacement fields of a str.format template, written out: {'{count}', '{color!r}'}."""
-    fields = set()
-    for _, name, spec, conversion in string.Formatter().parse(text):
+    """The replacement fields of a str.format template, written out: {'{count}', '{color!r}'},
+    and the named %-placeholders of a template's (n)gettext: {'%(num)d'}."""
+    fields = {match.group(0) for match in PERCENT_FIELD.finditer(text)}
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError:  # a lone brace: not a str.format template
+        return fields
+    for _, name, spec, conversion in parsed:
         if name is not None:
             fields.add("{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}")
     return fields
+
+
+def stray_percent(text: str) -> bool:
+    """A '%' that Jinja's gettext (which always applies ``text % variables``) would choke on."""
+    return "%" in PERCENT_FIELD.sub("", text).replace("%%", "")
+
+
+def in_templates(message) -> bool:
+    return any(filename.replace("\\", "/").startswith("templates/") for filename, _ in message.locations)

@@ -44,11 +44,11 @@ def step(report, kind, subject=None, number=None):
 EXPECTED = {
     "de": {
         "Frankreich": "Frankreich: Andreas (Grün) hat die meisten Klöster (4) und erhält 7 Punkte für alle Klöster im Land; "
-        "Barbara (Rot) liegt mit 2 auf dem zweiten Platz und erhält 4 Punkte, die Klosterzahl von Andreas (Grün); "
-        "Doris (Blau) liegt mit 1 auf dem dritten Platz und erhält 2 Punkte, die Klosterzahl von Barbara (Rot).",
+        "Barbara (Rot) liegt mit 2 auf dem zweiten Platz und erhält 4 Punkte, so viele, wie Andreas (Grün) dort Klöster hat; "
+        "Doris (Blau) liegt mit 1 auf dem dritten Platz und erhält 2 Punkte, so viele, wie Barbara (Rot) dort Klöster hat.",
         "Lothringen": "Lothringen: Barbara (Rot) und Chris (Lila) haben mit je 2 die meisten Klöster und erhalten je 5 Punkte "
         "für alle Klöster im Land; Doris (Blau) liegt mit 1 auf dem zweiten Platz und erhält 2 Punkte, "
-        "die Klosterzahl von Barbara (Rot) und Chris (Lila).",
+        "so viele, wie Barbara (Rot) und Chris (Lila) dort jeweils Klöster haben.",
         "alliance 14": "Bündnis 14, Italien–Burgund: Doris (Blau) hat in beiden Ländern die Rätemehrheit und erhält 6 Punkte, "
         "einen für jeden Rat: 4 in Italien + 2 in Burgund.",
         "chain": "Chris (Lila): die Linie bu1–bu2–bu3–it1–it2 bringt 5 Punkte; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
@@ -58,11 +58,11 @@ EXPECTED = {
     },
     "es": {
         "Frankreich": "Frankreich (Francia): José (verde) tiene la mayoría de monasterios (4) y recibe 7 puntos, uno por cada "
-        "monasterio del país; María (rojo) queda en segundo lugar con 2 y recibe 4 puntos, uno por cada monasterio de "
-        "José (verde); Laura (azul) queda en tercer lugar con 1 y recibe 2 puntos, uno por cada monasterio de María (rojo).",
+        "monasterio del país; María (rojo) queda en segundo lugar con 2 y recibe 4 puntos, tantos como monasterios tiene "
+        "José (verde); Laura (azul) queda en tercer lugar con 1 y recibe 2 puntos, tantos como monasterios tiene María (rojo).",
         "Lothringen": "Lothringen (Lorena): María (rojo) y Pedro (púrpura) comparten la mayoría de monasterios (2 cada uno) y "
         "cada uno recibe 5 puntos, uno por cada monasterio del país; Laura (azul) queda en segundo lugar con 1 y recibe "
-        "2 puntos, uno por cada monasterio de María (rojo) y Pedro (púrpura).",
+        "2 puntos, tantos como monasterios tienen María (rojo) y Pedro (púrpura) cada uno.",
         "alliance 14": "Alianza 14, Italien (Italia) – Burgund (Borgoña): Laura (azul) tiene la mayoría de consejeros en ambos "
         "países y recibe 6 puntos, uno por cada consejero: 4 en Italien (Italia) + 2 en Burgund (Borgoña).",
         "chain": "Pedro (púrpura): la línea bu1–bu2–bu3–it1–it2 da 5 puntos; 5 puntos en total. El monasterio ba1 es una "
@@ -72,12 +72,11 @@ EXPECTED = {
     },
     "da": {
         "Frankreich": "Frankreich (Frankrig): Andreas (grøn) har flest klostre (4) og får 7 point, ét for hvert kloster i "
-        "landet; Barbra (rød) ligger på anden plads med 2 og får 4 point, svarende til antallet af klostre hos "
-        "Andreas (grøn); Doris (blå) ligger på tredje plads med 1 og får 2 point, svarende til antallet af klostre hos "
-        "Barbra (rød).",
+        "landet; Barbra (rød) ligger på anden plads med 2 og får 4 point, lige så mange som Andreas (grøn) har klostre; "
+        "Doris (blå) ligger på tredje plads med 1 og får 2 point, lige så mange som Barbra (rød) har klostre.",
         "Lothringen": "Lothringen: Barbra (rød) og Chris (lilla) har flest klostre, lige mange (2 hver), og får hver 5 point, "
-        "ét for hvert kloster i landet; Doris (blå) ligger på anden plads med 1 og får 2 point, svarende til antallet "
-        "af klostre hos Barbra (rød) og Chris (lilla).",
+        "ét for hvert kloster i landet; Doris (blå) ligger på anden plads med 1 og får 2 point, lige så mange som "
+        "Barbra (rød) og Chris (lilla) hver har klostre.",
         "alliance 14": "Sammenslutning 14, Italien – Burgund: Doris (blå) har flertal af rådmænd i begge lande og får 6 point, "
         "ét for hver rådmand: 4 i Italien + 2 i Burgund.",
         "chain": "Chris (lilla): linjen bu1–bu2–bu3–it1–it2 giver 5 point; 5 point i alt. Klosteret ba1 er en afstikker eller "
@@ -87,11 +86,11 @@ EXPECTED = {
     },
     "it": {
         "Frankreich": "Frankreich (Francia): Andreas (verde) ha più monasteri di tutti (4) e prende 7 punti, uno per ogni "
-        "monastero del paese; Barbara (rosso) è al secondo posto con 2 e prende 4 punti, quanti sono i monasteri di "
-        "Andreas (verde); Doris (blu) è al terzo posto con 1 e prende 2 punti, quanti sono i monasteri di Barbara (rosso).",
+        "monastero del paese; Barbara (rosso) è al secondo posto con 2 e prende 4 punti, tanti quanti i monasteri di "
+        "Andreas (verde); Doris (blu) è al terzo posto con 1 e prende 2 punti, tanti quanti i monasteri di Barbara (rosso).",
         "Lothringen": "Lothringen (Lorena): Barbara (rosso) e Chris (viola) hanno più monasteri di tutti, a pari merito "
         "(2 ciascuno), e prendono 5 punti ciascuno, uno per ogni monastero del paese; Doris (blu) è al secondo posto "
-        "con 1 e prende 2 punti, quanti sono i monasteri di Barbara (rosso) e Chris (viola).",
+        "con 1 e prende 2 punti, tanti quanti i monasteri di ciascuno tra Barbara (rosso) e Chris (viola).",
         "alliance 14": "Alleanza 14, Italien (Italia) – Burgund (Borgogna): Doris (blu) ha la maggioranza dei consiglieri in "
         "entrambi i paesi e prende 6 punti, uno per ogni consigliere: 4 in Italien (Italia) + 2 in Burgund (Borgogna).",
         "chain": "Chris (viola): la linea bu1–bu2–bu3–it1–it2 vale 5 punti; 5 punti in tutto. Il monastero ba1 è una "

@@ -150,7 +150,7 @@ def test_cli_lang_it_prints_italian(tmp_path, capsys):
     assert main(["score", str(path), "--lang", "it"]) == 0
     out = capsys.readouterr().out
     assert " 6. Frankreich (Francia): Andreas (verde) ha più monasteri di tutti (4) e prende 7 punti" in out
-    assert "Barbara (rosso) è al secondo posto con 2 e prende 4 punti, quanti sono i monasteri di Andreas (verde)" in out
+    assert "Barbara (rosso) è al secondo posto con 2 e prende 4 punti, tanti quanti i monasteri di Andreas (verde)" in out
     assert "Andreas (verde): 7 punti (0 prima + 7 ora: monasteri 7, alleanze 0, catene 0); segnapunti sulla casella 7; 24 pezzi nella riserva" in out
     assert out.rstrip().endswith("Andreas (verde) è in testa con 7 punti dopo il conteggio intermedio.")
 

@@ -100,4 +100,4 @@ def test_house_rule_longest_per_group():
 def test_player_without_chains_gets_a_step_with_no_points():
     chain = step(score(position()), "chain", "red")
     assert chain.awards == {}
-    assert chain.text == "red: no chain of 4 or more monasteries, no points."
+    assert chain.text == "Red: no chain of 4 or more monasteries, no points."

@@ -34,13 +34,13 @@ def test_every_country_is_a_step_in_rulebook_order_even_when_empty():
         "England", "Franken", "Bayern", "Italien", "Aragon", "Frankreich", "Lothringen", "Schwaben", "Burgund",
     ]
     assert step(report, "country", "England").text == "England: no monasteries, nobody scores."
-    assert step(report, "country", "Burgund").text == "Burgund: green alone has a monastery here (1) and scores 1 point."
+    assert step(report, "country", "Burgund").text == "Burgund: Green alone has a monastery here (1) and scores 1 point."
 
 
 def test_tie_for_second_sentence():
     report = score(position("intermediate", monasteries={"Bayern": {"green": 5, "red": 3, "blue": 3}}))
     text = step(report, "country", "Bayern").text
-    assert "red and blue share second place with 3 each and each score 5, the count of green" in text
+    assert "Red and Blue share second place with 3 each and each score 5, as many as Green has" in text
 
 
 def test_running_totals_add_up_step_by_step():

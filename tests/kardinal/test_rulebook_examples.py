@@ -21,9 +21,9 @@ def test_majority_example_4_2_1_scores_7_4_2(country, names):
 def test_majority_example_sentence_names_the_counts():
     report = score(position("intermediate", monasteries={"Frankreich": {"green": 4, "red": 2, "blue": 1}}))
     text = step(report, "country", "Frankreich").text
-    assert text.startswith("Frankreich: green has the most monasteries (4) and scores all 7;")
-    assert "red is second with 2 and scores 4" in text
-    assert "blue is third with 1 and scores 2" in text
+    assert text.startswith("Frankreich: Green has the most monasteries (4) and scores all 7;")
+    assert "Red is second with 2 and scores 4, as many as Green has" in text
+    assert "Blue is third with 1 and scores 2, as many as Red has" in text
 
 
 @pytest.mark.parametrize("country", ["Lothringen", "lothringen", "Lorena", "LORRAINE"])
@@ -48,7 +48,7 @@ def test_alliance_14_italien_burgund_gives_blue_6():
     alliance = step(report, "alliance", number=14)
     assert alliance.subject == "Italien–Burgund"
     assert alliance.awards == {"blue": 6}
-    assert "blue holds the advisor majority in both and scores all 6 advisors" in alliance.text
+    assert "Blue holds the advisor majority in both and scores all 6 advisors" in alliance.text
     assert report.warnings == []
 
 
@@ -58,7 +58,7 @@ def test_alliance_15_italien_bayern_nobody_scores():
     assert alliance.subject == "Italien–Bayern"
     assert alliance.awards == {}
     assert "nobody holds the advisor majority in both" in alliance.text
-    assert "majority in Italien: blue" in alliance.text and "majority in Bayern: red" in alliance.text
+    assert "majority in Italien: Blue" in alliance.text and "majority in Bayern: Red" in alliance.text
 
 
 def test_danish_alliance_example_with_yellow():
@@ -96,7 +96,7 @@ def test_german_page_bayern_schwaben_white_scores_2_plus_2():
 def test_german_page_bayern_italien_shared_majority_both_score_6():
     alliance = step(german_page_report(), "alliance", number=15)
     assert alliance.awards == {"green": 6, "white": 6}
-    assert "green and white hold the advisor majority in both and each score all 6 advisors" in alliance.text
+    assert "Green and White hold the advisor majority in both and each score all 6 advisors" in alliance.text
 
 
 # --- Advisor cap examples (placement rule the scorer checks) ---

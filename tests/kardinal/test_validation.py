@@ -69,12 +69,12 @@ def test_negative_previous_and_chain_length():
 def test_more_than_20_monasteries():
     per_country = {"England": {"green": 6}, "Franken": {"green": 6}, "Bayern": {"green": 6}, "Italien": {"green": 3}}
     found = problems(position(monasteries=per_country))
-    assert found == {"monasteries.*.green": "green has 21 monasteries on the board, but a player owns only 20"}
+    assert found == {"monasteries.*.green": "Green has 21 monasteries on the board, but a player owns only 20"}
 
 
 def test_more_than_8_advisors():
     found = problems(position(advisors={"England": {"red": 5}, "Bayern": {"red": 4}}))
-    assert found == {"advisors.*.red": "red has 9 advisors on the board, but a player owns only 8"}
+    assert found == {"advisors.*.red": "Red has 9 advisors on the board, but a player owns only 8"}
 
 
 def test_more_monasteries_than_known_cloister_fields():
@@ -92,7 +92,7 @@ def test_chain_shorter_than_4():
 def test_more_chain_monasteries_than_on_the_board():
     roads = [["a", "b"], ["b", "c"], ["c", "d"]]
     found = problems(position(monasteries={"England": {"green": 7}}, chains={"green": {"roads": roads, "lengths": [4]}}))
-    assert found == {"chains.green": "8 monasteries in chains, but green has only 7 monasteries on the board"}
+    assert found == {"chains.green": "8 monasteries in chains, but Green has only 7 monasteries on the board"}
 
 
 def test_road_from_a_monastery_to_itself():

@@ -5,7 +5,7 @@ from tests.kardinal.helpers import position, result, score
 def test_most_points_wins():
     report = score(position(monasteries={"England": {"green": 3, "red": 1}}))
     assert report.winners == ["green"] and report.decided_by == "points"
-    assert report.verdict == "green wins with 4 points."
+    assert report.verdict == "Green wins with 4 points."
 
 
 def test_tie_goes_to_most_pieces_left_in_supply():
@@ -21,7 +21,7 @@ def test_tie_goes_to_most_pieces_left_in_supply():
 def test_still_tied_is_a_shared_win():
     report = score(position(monasteries={"England": {"green": 1, "red": 1}}))
     assert report.winners == ["green", "red"] and report.decided_by == "shared"
-    assert report.verdict.startswith("green and red share the win")
+    assert report.verdict.startswith("Green and Red share the win")
 
 
 def test_all_tied_at_zero_is_shared_by_everyone():
@@ -37,7 +37,7 @@ def test_track_wraps_after_99():
 
 def test_intermediate_verdict_speaks_of_the_lead():
     report = score(position("intermediate", monasteries={"England": {"green": 2}}))
-    assert report.verdict == "green leads with 2 points after the intermediate scoring."
+    assert report.verdict == "Green leads with 2 points after the intermediate scoring."
 
 
 def test_names_are_used_with_their_colour():

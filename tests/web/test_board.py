@@ -53,7 +53,7 @@ def test_out_of_range_and_malformed_counts_are_refused_in_words(client):
     for value in ["21", "-1", "abc", "", "3.5", "9" * 50]:
         response = change(client, token, "monasteries.Frankreich.green", value=value)
         assert response.status_code == 400, value
-        assert "a count is a whole number from 0 to 20" in response.get_data(as_text=True)
+        assert "a count of monasteries is a whole number from 0 to 20" in response.get_data(as_text=True)
     response = change(client, token, "advisors.Frankreich.green", value="9")
     assert "from 0 to 8" in response.get_data(as_text=True)
     assert version(client, token) == 1
@@ -144,7 +144,7 @@ def test_chains_longer_than_the_monasteries_on_the_board_are_explained(client):
     token = new_table(client)
     enter(client, token, {"monasteries.Burgund.red": 4})
     page = change(client, token, "chains.red", screen="chains", add=6).get_data(as_text=True)
-    assert "6 monasteries in chains, but red has only 4 monasteries on the board" in page
+    assert "6 monasteries in chains, but Red has only 4 monasteries on the board" in page
 
 
 def test_the_house_rule_can_be_switched(client):
@@ -192,5 +192,5 @@ def test_without_javascript_a_tap_redirects_to_the_next_cell(client):
 def test_fragments_refresh_the_table_title_and_are_not_cached(client):
     token = new_table(client)
     response = change(client, token, "players.0.name", value="Anna")
-    assert 'id="table-title" hx-swap-oob="true">Anna, Barbara, Doris, purple<' in response.get_data(as_text=True)
+    assert 'id="table-title" hx-swap-oob="true">Anna, Barbara, Doris, Purple<' in response.get_data(as_text=True)
     assert response.headers["Cache-Control"] == "no-store" and "HX-Request" in response.headers["Vary"]

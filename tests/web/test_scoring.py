@@ -21,8 +21,8 @@ def test_intermediate_scoring_of_the_rulebook_example(client):
     page = scored(client, token, "intermediate")
     assert "Frankreich: Andreas (green) has the most monasteries (4) and scores all 7" in page
     assert "Barbara (red) is second with 2 and scores 4" in page
-    assert "Lothringen: Barbara (red) and purple share the most monasteries (2 each) and each score all 5" in page
-    assert standings(page) == {"Andreas": 11, "Barbara": 11, "Doris": 4, "purple": 5}
+    assert "Lothringen: Barbara (red) and Purple share the most monasteries (2 each) and each score all 5" in page
+    assert standings(page) == {"Andreas": 11, "Barbara": 11, "Doris": 4, "Purple": 5}
     assert "share the lead with 11 points" in page
     assert "Alliance" not in page  # monasteries only
 
@@ -33,7 +33,7 @@ def test_final_scoring_adds_the_intermediate_and_breaks_the_tie_by_supply(client
     scored(client, token, "intermediate")
     page = scored(client, token, "final", screen="chains")
     assert "Alliance 14, Italien–Burgund: Doris (blue) holds the advisor majority in both and scores all 6 advisors" in page
-    assert standings(page) == {"Barbara": 22, "Andreas": 22, "Doris": 14, "purple": 10}
+    assert standings(page) == {"Barbara": 22, "Andreas": 22, "Doris": 14, "Purple": 10}
     assert "Barbara (red) wins: tied on 22 points, but with the most pieces left in supply (20)" in page
     assert "it breaks a tie on points" in page
     assert "11 + 11" in page  # intermediate + final

@@ -42,10 +42,14 @@ class KardinalReport(ScoringReport):
     def summary_lines(self, tr: Translator) -> list[str]:
         lines = []
         for player in sorted(self.players, key=lambda p: -p.total):
+            # Two counts, two plurals: the pieces in supply are a phrase of their own.
+            supply = tr.ngettext("{count} piece in supply", "{count} pieces in supply", player.supply_left).format(
+                count=player.supply_left
+            )
             lines.append(
                 tr.ngettext(
-                    "{who}: {total} point ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply} pieces in supply",
-                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply} pieces in supply",
+                    "{who}: {total} point ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply}",
+                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply}",
                     player.total,
                 ).format(
                     who=player.label,
@@ -56,7 +60,7 @@ class KardinalReport(ScoringReport):
                     alliances=player.alliances,
                     chains=player.chains,
                     track=player.track,
-                    supply=player.supply_left,
+                    supply=supply,
                 )
             )
         return [*lines, self.verdict]

@@ -33,17 +33,17 @@ def color_name(color: str, tr: Translator) -> str:
 
 
 def color_as_player(color: str, tr: Translator) -> str:
-    """A colour standing alone for its player ('green wins'): a name, so a language may
-    capitalise it (German Grün always; Spanish 'Verde gana' but 'José (verde)')."""
+    """A colour standing alone for its player ('Green wins'): a name, capitalised (German Grün
+    always; Spanish 'Verde gana' but 'José (verde)')."""
     names = {
-        "red": tr.pgettext("player", "red"),
-        "green": tr.pgettext("player", "green"),
-        "blue": tr.pgettext("player", "blue"),
-        "yellow": tr.pgettext("player", "yellow"),
-        "purple": tr.pgettext("player", "purple"),
-        "white": tr.pgettext("player", "white"),
-        "orange": tr.pgettext("player", "orange"),
-        "black": tr.pgettext("player", "black"),
+        "red": tr.pgettext("player", "Red"),
+        "green": tr.pgettext("player", "Green"),
+        "blue": tr.pgettext("player", "Blue"),
+        "yellow": tr.pgettext("player", "Yellow"),
+        "purple": tr.pgettext("player", "Purple"),
+        "white": tr.pgettext("player", "White"),
+        "orange": tr.pgettext("player", "Orange"),
+        "black": tr.pgettext("player", "Black"),
     }
     return names.get(color, color)
 
@@ -123,18 +123,24 @@ class Words:
                     points=place.points,
                     above=self.everyone(above.colors),
                 )
-                if many:
-                    clauses.append(
-                        tr.gettext(
-                            "{who} share {place} place with {count} each and each score {points}, the count of {above}"
-                        ).format(**values)
+                # The points equal the monasteries of each player one place above: "as many as
+                # Andreas has", or, when two or more are tied there, "as many as each of them has".
+                tied_above = len(above.colors) > 1
+                if many and tied_above:
+                    text = tr.gettext(
+                        "{who} share {place} place with {count} each and each score {points}, as many as each of {above} has"
+                    )
+                elif many:
+                    text = tr.gettext(
+                        "{who} share {place} place with {count} each and each score {points}, as many as {above} has"
+                    )
+                elif tied_above:
+                    text = tr.gettext(
+                        "{who} is {place} with {count} and scores {points}, as many as each of {above} has"
                     )
                 else:
-                    clauses.append(
-                        tr.gettext("{who} is {place} with {count} and scores {points}, the count of {above}").format(
-                            **values
-                        )
-                    )
+                    text = tr.gettext("{who} is {place} with {count} and scores {points}, as many as {above} has")
+                clauses.append(text.format(**values))
         return tr.gettext("{country}: {clauses}.").format(country=country, clauses="; ".join(clauses))
 
     # --- alliances --------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.problems import InvalidInput
 from assistant.web import breakdown
+from assistant.web.i18n import field_problem
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.tables import apply_change
 from assistant.web.views.table import render_screen, unchanged_since
@@ -26,7 +27,7 @@ def score(token: str, scoring: str):
     except InvalidInput as invalid:
         notice = {
             "kind": "cannot-score",
-            "problems": [f"{game.describe_cell(table.state, p.field)}: {p.reason}" for p in invalid.problems],
+            "problems": [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems],
         }
         return render_screen(table, game, screen, MultiDict(), notice=notice, status=400)
     apply_change(table.id, keep, table.version)

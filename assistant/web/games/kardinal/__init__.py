@@ -13,7 +13,7 @@ from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
 from assistant.web.games.kardinal import cells, results, screens, setup
-from assistant.web.games.kardinal.words import color_label
+from assistant.web.games.kardinal.words import color_as_player_label, color_label
 from assistant.web.tables import Change, Table
 
 
@@ -24,6 +24,7 @@ class KardinalWeb:
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     screen_args = ("cell", "add", "rename")  # the open number pad, chain pad, rename form
     scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
+    # Translators: column of the final standings: pieces left in the player's supply.
     tie_break_label = _l("Supply")
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
 
@@ -40,7 +41,7 @@ class KardinalWeb:
         ]
 
     def table_title(self, state: dict) -> str:
-        return ", ".join(p["name"] or color_label(p["color"]) for p in state["players"])
+        return ", ".join(p["name"] or color_as_player_label(p["color"]) for p in state["players"])
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         return screens.board_screen(table, args) if name == "board" else screens.chains_screen(table, args)

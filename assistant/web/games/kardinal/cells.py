@@ -17,13 +17,22 @@ from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
 from assistant.web.games.base import BadChange
 from assistant.web.numbers import small_number
-from assistant.web.games.kardinal.words import color_label
+from assistant.web.games.kardinal.words import color_as_player_label, color_label
+from assistant.web.i18n import request_language
 from assistant.web.tables import Change
 
 PIECES = ("monasteries", "advisors")
 PIECE_CAP = {"monasteries": MONASTERIES_PER_PLAYER, "advisors": ADVISORS_PER_PLAYER}
 PIECE_LABEL = {"monasteries": _l("monasteries"), "advisors": _l("advisors")}
-PIECE_LABEL_ONE = {"monasteries": _l("monastery"), "advisors": _l("advisor")}
+# Whole phrases per kind of piece (never a piece's name glued into a pattern), so each
+# language can inflect and order them.
+CELL_PATTERN = {"monasteries": _l("{country}, monasteries of {player}"), "advisors": _l("{country}, advisors of {player}")}
+COUNTRY_PATTERN = {"monasteries": _l("{country}, monasteries"), "advisors": _l("{country}, advisors")}
+PLAYER_PATTERN = {"monasteries": _l("monasteries of {player}"), "advisors": _l("advisors of {player}")}
+BAD_COUNT = {
+    "monasteries": _l("a count of monasteries is a whole number from 0 to {cap} (each player owns {cap}), not “{value}”"),
+    "advisors": _l("a count of advisors is a whole number from 0 to {cap} (each player owns {cap}), not “{value}”"),
+}
 
 
 def colors(state: dict) -> list[str]:
@@ -84,12 +93,7 @@ def _count_change(state: dict, cell: str, pieces: str, country: str, color: str,
     cap = PIECE_CAP[pieces]
     value = _whole_number(raw, 0, cap)
     if value is None:
-        raise BadChange(
-            describe_cell(state, cell),
-            _("a count is a whole number from 0 to {cap} (a player owns {cap} {pieces}), not “{value}”").format(
-                cap=cap, pieces=PIECE_LABEL[pieces], value=str(raw)[:20]
-            ),
-        )
+        raise BadChange(describe_cell(state, cell), str(BAD_COUNT[pieces]).format(cap=cap, value=str(raw)[:20]))
 
     def apply(s: dict) -> None:
         per_color = s[pieces].setdefault(country, {})
@@ -110,7 +114,9 @@ def _chain_change(state: dict, cell: str, color: str, form: MultiDict) -> Change
     if length is None:
         raise BadChange(
             describe_cell(state, cell),
-            _("a chain has 4 to 20 monasteries, not “{value}”").format(value=str(raw)[:20]),
+            _("a chain has {low} to {high} monasteries, not “{value}”").format(
+                low=MIN_CHAIN, high=MONASTERIES_PER_PLAYER, value=str(raw)[:20]
+            ),
         )
 
     def apply(s: dict) -> None:
@@ -166,8 +172,14 @@ def _whole_number(raw: Any, low: int, high: int) -> int | None:
 
 # --- words for cells, shared by conflict messages and the number pad ---
 def player_label(state: dict, color: str) -> str:
+    """'Andreas (green)', or a colour standing alone as the player's name: 'Green'."""
     name = next((p["name"] for p in state["players"] if p["color"] == color), "")
-    return f"{name} ({color_label(color)})" if name else color_label(color)
+    return f"{name} ({color_label(color)})" if name else color_as_player_label(color)
+
+
+def country_label(key: str) -> str:
+    """The board's name, with the local one beside it where it differs: 'Frankreich (Francia)'."""
+    return published_board().display_name(key, request_language())
 
 
 def describe_cell(state: dict, cell: str) -> str:
@@ -175,14 +187,12 @@ def describe_cell(state: dict, cell: str) -> str:
     count_cell = parse_count_cell(state, cell)
     if count_cell:
         pieces, country, color = count_cell
-        return _("{country}, {pieces} of {player}").format(
-            country=country, pieces=PIECE_LABEL[pieces], player=player_label(state, color)
-        )
+        return str(CELL_PATTERN[pieces]).format(country=country_label(country), player=player_label(state, color))
     parts = cell.split(".")
-    if len(parts) == 2 and parts[0] in PIECES:  # a whole country: "monasteries.Frankreich"
-        return _("{country}, {pieces}").format(country=parts[1], pieces=PIECE_LABEL[parts[0]])
+    if len(parts) == 2 and parts[0] in PIECES and parts[1] in published_board().country_keys:  # "monasteries.Frankreich"
+        return str(COUNTRY_PATTERN[parts[0]]).format(country=country_label(parts[1]))
     if len(parts) == 3 and parts[0] in PIECES and parts[1] == "*":  # one player's pieces in all
-        return _("{pieces} of {player}").format(pieces=PIECE_LABEL[parts[0]], player=player_label(state, parts[2]))
+        return str(PLAYER_PATTERN[parts[0]]).format(player=player_label(state, parts[2]))
     if parts[0] == "chains" and len(parts) >= 2:
         return _("chains of {player}").format(player=player_label(state, parts[1]))
     if parts[0] == "players" and len(parts) == 3 and _seat(state, parts[1]) is not None:

@@ -1,6 +1,7 @@
 """What the entry screens show: the board grid with its number pad, and the chains."""
 from __future__ import annotations
 
+from assistant.web.i18n import field_problem
 from assistant.web.i18n import gettext as _
 from flask import url_for
 from werkzeug.datastructures import MultiDict
@@ -9,17 +10,19 @@ from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.problems import Problem
 from assistant.web.games.kardinal.cells import (
+    CELL_PATTERN,
     PIECE_CAP,
     PIECE_LABEL,
     PIECES,
     count,
+    country_label,
     describe_cell,
     parse_count_cell,
     placed,
     player_label,
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
-from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names
+from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names, player_names
 from assistant.web.numbers import small_number
 from assistant.web.tables import Table
 
@@ -28,14 +31,15 @@ CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 
 
 def players(state: dict) -> list[dict]:
-    shades = color_labels()
+    shades, alone = color_labels(), player_names()
     return [
         {
             "index": i,
             "color": p["color"],
             "name": p["name"],
             "color_name": shades.get(p["color"], p["color"]),
-            "label": f"{p['name']} ({shades.get(p['color'], p['color'])})" if p["name"] else shades.get(p["color"], p["color"]),
+            # A player without a name is called by their colour, as a name: "Green".
+            "label": f"{p['name']} ({shades.get(p['color'], p['color'])})" if p["name"] else alone.get(p["color"], p["color"]),
         }
         for i, p in enumerate(state["players"])
     ]
@@ -72,10 +76,12 @@ def board_screen(table: Table, args: MultiDict) -> dict:
     seated = players(state)
     here = url_for("table.screen", token=table.token, screen="board")
     # One translated pattern per kind of piece, filled in for each of the ~90 cells.
-    cell_label = {pieces: _("{country}, {pieces} of {player}").replace("{pieces}", str(PIECE_LABEL[pieces])) for pieces in PIECES}
+    cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
+    with_count = _("{cell}: {count}")
     countries = []
     for key in published_board().country_keys:
         country = published_board().country(key)
+        shown_name = country_label(key)
         monasteries = state["monasteries"].get(key, {})
         rows = []
         for pieces in PIECES:
@@ -90,7 +96,8 @@ def board_screen(table: Table, args: MultiDict) -> dict:
                         "cell": cell,
                         "id": "cell-" + cell.replace(".", "-"),
                         "classes": _cell_classes(value, found, cell == selected),
-                        "label": f"{cell_label[pieces].format(country=key, player=player['label'])}: {value}",
+                        "description": (description := cell_label[pieces].format(country=shown_name, player=player["label"])),
+                        "label": with_count.format(cell=description, count=value),
                         "url": f"{here}?cell={cell}",
                         "player": player,
                         "value": value,
@@ -114,7 +121,7 @@ def board_screen(table: Table, args: MultiDict) -> dict:
                 "cap": max(monasteries.values(), default=0),
                 "rows": rows,
                 "problems": country_problems,
-                "cell_problems": [(c["label"].rsplit(":", 1)[0], p) for row in rows for c in row["cells"] for p in c["problems"]],
+                "cell_problems": [field_problem(c["description"], p) for row in rows for c in row["cells"] for p in c["problems"]],
             }
         )
     shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
@@ -146,7 +153,7 @@ def _pad(state: dict, cell: str, problems: dict[str, list[str]]) -> dict:
     cap = PIECE_CAP[pieces]
     return {
         "cell": cell,
-        "country": country,
+        "country": country_label(country),
         "pieces": PIECE_LABEL[pieces],
         "player": player_label(state, color),
         "color": color,
@@ -162,7 +169,7 @@ def _pad(state: dict, cell: str, problems: dict[str, list[str]]) -> dict:
 
 def _other(state: dict, problems: dict[str, list[str]], shown: set[str]) -> list[str]:
     return [
-        _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason)
+        field_problem(describe_cell(state, field), reason)
         for field, reasons in problems.items()
         if field not in shown
         for reason in reasons

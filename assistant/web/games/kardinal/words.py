@@ -6,7 +6,7 @@ from assistant.web.i18n import request_translations as get_translations
 from assistant.web.i18n import lazy_gettext as _l
 
 from assistant.games.kardinal.board import PALETTE, published_board
-from assistant.games.kardinal.texts import color_name
+from assistant.games.kardinal.texts import color_as_player, color_name
 
 RULE_LABELS = {
     "disjoint": _l("Every line of 4 or more counts (rulebook)"),
@@ -26,9 +26,20 @@ def color_label(color: str) -> str:
     return color_name(color, get_translations())
 
 
+def color_as_player_label(color: str) -> str:
+    """A colour standing alone as a player's name: 'Green' (the core's sentences say so too)."""
+    return color_as_player(color, get_translations())
+
+
 def color_labels() -> dict[str, str]:
     tr = get_translations()  # looked up once: Flask-Babel's lookup is the slow part
     return {color: color_name(color, tr) for color in PALETTE}
+
+
+def player_names() -> dict[str, str]:
+    """Each colour as a player's name, for players without one."""
+    tr = get_translations()
+    return {color: color_as_player(color, tr) for color in PALETTE}
 
 
 def language() -> str:
