@@ -11,3 +11,17 @@
     if (event.detail.successful || (event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500)) { hide(); }
   });
 })();
+
+// The footer's language links were written for the address the page was loaded with; after
+// htmx moved on (the walk's Next, an open pad), switch the language of the page shown now.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest(".languages a[hreflang]") : null;
+    if (!link) { return; }
+    var here = new URL(window.location.href);
+    here.searchParams.delete("since");
+    here.searchParams.set("lang", link.getAttribute("hreflang"));
+    link.href = here.pathname + here.search;
+  });
+})();

@@ -5,7 +5,8 @@ from flask import Blueprint, jsonify, request
 
 from assistant.cli import score_data
 from assistant.problems import InvalidInput
-from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator_for
+from assistant.translator import LANGUAGES, Translator, translator_for
+from assistant.web.locale import browser_language
 
 bp = Blueprint("api", __name__)
 
@@ -21,7 +22,7 @@ def api_language() -> str:
     asked = request.args.get("lang")
     if asked in LANGUAGES:
         return asked
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+    return browser_language()
 
 
 @bp.post("/api/score")

@@ -1,19 +1,25 @@
 """gettext for the web layer, through the request's catalog looked up once.
 
-Flask-Babel's own ``gettext`` looks the catalog up again on every call, which costs more than
-the translation; a board page translates dozens of strings. Same catalogs, same results.
+Flask-Babel picks the request's language (``locale.py``); the catalog itself comes from
+``translator_for``, the same loader as the core and the command line: the compiled ``.mo``, or the
+``.po`` compiled in memory when the ``.mo`` is missing or older (a fresh checkout, an edited
+catalog), so the pages never show a stale translation. Looked up once per request: Flask-Babel's
+own ``gettext`` looks the catalog up again on every call, and a board page translates dozens of
+strings.
 """
 from __future__ import annotations
 
 from flask import g
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale
 from flask_babel.speaklater import LazyString
+
+from assistant.translator import translator_for
 
 
 def request_translations():
     """The request's catalog (also the core's translator, so its sentences match the page)."""
     if "translations" not in g:
-        g.translations = get_translations()
+        g.translations = translator_for(request_language())
     return g.translations
 
 
@@ -24,19 +30,19 @@ def request_language() -> str:
 
 
 def gettext(message: str) -> str:
-    return request_translations().ugettext(message)
+    return request_translations().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return request_translations().ungettext(singular, plural, n)
+    return request_translations().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return request_translations().upgettext(context, message)
+    return request_translations().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return request_translations().unpgettext(context, singular, plural, n)
+    return request_translations().npgettext(context, singular, plural, n)
 
 
 def field_problem(field: str, reason: str) -> str:

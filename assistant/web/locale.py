@@ -27,7 +27,17 @@ def select_language() -> str:
     remembered = request.cookies.get(COOKIE)
     if remembered in LANGUAGES:
         return remembered
-    return request.accept_languages.best_match(LANGUAGES) or DEFAULT_LANGUAGE
+    return browser_language()
+
+
+def browser_language() -> str:
+    """The first language of Accept-Language we have, by its main part ('en-GB' is English, so
+    'en-GB,de;q=0.5' stays English); English when none is ours."""
+    for value, _quality in request.accept_languages:  # best first
+        code = value.replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT_LANGUAGE
 
 
 def language_links() -> list[dict]:
@@ -42,6 +52,7 @@ def language_links() -> list[dict]:
 
 
 def _remember(response):
+    response.vary.add("Accept-Language")  # the same address answers in the browser's language
     language = g.get("remember_language")
     if language:
         response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="Lax", httponly=True)

@@ -30,6 +30,8 @@ def set_count(page: Page, name: str, value: int) -> None:
     """Two taps: the cell, then the number."""
     cell(page, name).click()
     expect(page.locator("#pad")).to_contain_text(name.split(".")[1])
+    # The pad may still be open on the cell before (same country): wait until it is on this one.
+    expect(page.locator('#pad input[name="cell"]')).to_have_value(name)
     page.locator(f'#pad button[name="value"][value="{value}"]').click()
     expect(cell(page, name)).to_have_text(str(value))
 

@@ -108,7 +108,7 @@ def test_the_chart_splits_points_by_source_and_the_track_shows_every_marker(clie
     scored(client, token, "intermediate")
     page = scored(client, token, "final", screen="chains")
     chart = page.split('class="card chart"')[1].split("</section>")[0]
-    assert "monasteries, intermediate 4 · monasteries, final 4 · alliances 6" in chart  # Doris
+    assert "monasteries (intermediate scoring) 4 · monasteries (final scoring) 4 · alliances 6" in chart  # Doris
     track = page.split('class="card track"')[1].split("</section>")[0]
     assert track.count('class="marker c-') == 4
     assert "space 22" in track and "space 14" in track

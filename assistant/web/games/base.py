@@ -67,7 +67,7 @@ class PlayerView:
 
 class WebGame(Protocol):
     """A game's web module. Texts come from Flask-Babel (the request's language); the core gets
-    ``flask_babel.get_translations()`` as its translator."""
+    the request's catalog (``assistant.web.i18n.request_translations()``) as its translator."""
 
     slug: str  # the core's game slug, stored with each table
     title: str  # gettext-marked

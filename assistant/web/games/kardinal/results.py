@@ -76,9 +76,9 @@ def kept_summary(table: Table, scoring: str) -> dict | None:
 
 
 SOURCE_LABELS = {
-    "previous": _l("monasteries, intermediate"),
+    "previous": _l("monasteries (intermediate scoring)"),
     "monasteries": _l("monasteries"),
-    "monasteries-final": _l("monasteries, final"),
+    "monasteries-final": _l("monasteries (final scoring)"),
     "alliances": _l("alliances"),
     "chains": _l("chains"),
 }
