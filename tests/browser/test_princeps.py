@@ -70,6 +70,7 @@ def test_a_whole_game_scored_on_the_phone(phones):
     # The pad moved on to Cleo's destabilised farming; −/+ correct and stay there.
     page.get_by_role("button", name="one more").click()
     expect(cell(page, 2, "farming", "destabilised")).to_have_text("1")
+    expect(page.locator("#pad output")).to_have_text("1")
     page.get_by_role("button", name="one less").click()
     expect(cell(page, 2, "farming", "destabilised")).to_have_text("0")
     expect(page.locator("#pad")).to_contain_text("9 of 24 territory cards on the table")
@@ -105,9 +106,9 @@ def test_a_whole_game_scored_on_the_phone(phones):
     expect(page.locator(".walk h2")).to_have_text("Most territories")
     expect(page.locator(".walk .awards")).to_contain_text("Ana +1 VP")
     phone.shot("57-princeps-walk-category")
-    for _ in range(4):
+    for step in range(2, 6):  # each tap waits for its step: a tap during a swap is lost
         page.get_by_role("link", name="Next →").click()
-    expect(page.locator(".walk")).to_contain_text("Step 5 of 5")
+        expect(page.locator(".walk .progress")).to_contain_text(f"Step {step} of 5")
     expect(page.locator(".walk h2")).to_have_text("Tie-break 1: most stable territories")
     expect(page.locator(".walk .awards")).to_contain_text("Ana wins")
     phone.shot("58-princeps-walk-tie-break")
@@ -126,8 +127,11 @@ def test_mistakes_are_shown_where_they_are(phones):
     start_table(page, ["Ana", "Ben"])
     set_count(page, 0, "gold", "stable", 8, "Ana")
     cell(page, 0, "gold", "stable").click()
-    for _ in range(12):  # 20 with the + button
+    expect(page.locator("#pad")).to_contain_text("stable gold territories")
+    expect(page.locator("#pad output")).to_have_text("8")
+    for value in range(9, 21):  # 20 with the + button, waiting for each
         page.get_by_role("button", name="one more").click()
+        expect(page.locator("#pad output")).to_have_text(str(value))
     expect(cell(page, 0, "gold", "stable")).to_have_text("20")
     set_count(page, 1, "trade", "stable", 5, "Ben")
     message = "25 territories in all, but the game has only 24 territory cards"
@@ -157,9 +161,10 @@ def test_every_princeps_screen_fits_a_narrow_phone(phones, width):
     phone = phones(width)
     page = phone.page
     page.goto("/new/princeps-machiavelli")
-    page.get_by_role("button", name="Add a player").click()
-    page.get_by_role("button", name="Add a player").click()
-    expect(page.locator('input[name="players-4-name"]')).to_be_visible()
+    for index in (3, 4):
+        page.get_by_role("button", name="Add a player").click()
+        expect(page.locator(f'input[name="players-{index}-name"]')).to_be_visible()
+    expect(page.get_by_role("button", name="Add a player")).to_have_count(0)  # five Prince cards
     assert fits(page)
     phone.shot(f"62-princeps-new-table-{width}", full_page=True)
     page.locator('input[name="players-0-name"]').fill("Bartholomäus Maximilian")

@@ -71,7 +71,7 @@ class PrincepsWeb:
             if len(leaders) == len(contenders):
                 return {name: _("still tied") for name in contenders}
             return {name: _("wins") if len(leaders) == 1 else _("ahead") for name in leaders}
-        return {name: f"+{vp} {_('VP')}" for name, vp in step.awards.items() if vp}
+        return {name: _("+{vp} VP").format(vp=vp) for name, vp in step.awards.items() if vp}
 
     def step_title(self, table: Table, step: Any) -> str:
         if step.kind == "tie-break":

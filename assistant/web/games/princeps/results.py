@@ -24,7 +24,7 @@ def live_problems(state: dict) -> list[Problem]:
     try:
         _position, warnings = parse_position(score_input(state), request_translations())
     except InvalidInput as invalid:
-        return invalid.problems
+        return invalid.problems + invalid.warnings
     return warnings
 
 
