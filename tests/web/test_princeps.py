@@ -352,3 +352,21 @@ def test_random_forms_and_urls_never_cause_a_server_error(client):
         query = "&".join(f"{rng.choice(['cell', 'rename', 'since', 'step', 'view', 'add'])}={rng.choice(odd)[:50]}" for _ in range(rng.randint(0, 3)))
         path = rng.choice([f"/t/{token}/{SCREEN}", f"/t/{token}/board", f"/t/{token}/scores", f"/t/{token}/scores/final"])
         assert client.get(f"{path}?{query}").status_code < 500, (path, query)
+
+
+def test_princeps_pages_have_no_inline_script_or_style(client):
+    token = new_table(client)
+    enter(client, token, FIRST_TIE_BREAK)
+    score(client, token)
+    for url in [f"/new/{GAME}", f"/t/{token}/{SCREEN}?cell={cell(0, 'gold', 'stable')}", f"/t/{token}/{SCREEN}?rename=0", f"/t/{token}/scores/final", f"/t/{token}/scores/final?view=walk&step=5"]:
+        page = client.get(url).get_data(as_text=True)
+        assert "<script>" not in page and " style=" not in page and " onclick" not in page, url
+
+
+def test_player_names_are_escaped_everywhere(client):
+    token = new_table(client, names=("<b>Ana</b>", "Ben", "Cleo"))
+    enter(client, token, FIRST_TIE_BREAK)
+    score(client, token)
+    for url in ["/", f"/t/{token}/{SCREEN}", f"/t/{token}/{SCREEN}?cell={cell(0, 'gold', 'stable')}", f"/t/{token}/{SCREEN}?rename=0", f"/t/{token}/scores/final", f"/t/{token}/scores/final?view=walk&step=1"]:
+        page = client.get(url).get_data(as_text=True)
+        assert "<b>Ana" not in page and "&lt;b&gt;Ana&lt;/b&gt;" in page, url
