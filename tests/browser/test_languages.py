@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from assistant.games.kardinal import GAME as KARDINAL
 from assistant.translator import translator_for
 from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser import test_princeps as princeps
 from tests.browser.steps import cell, enter_position, set_count, start_table
 from tests.web.helpers import EXAMPLE
 
@@ -64,8 +65,16 @@ def game_night(browser, live_server):
     page.goto(f"/t/{token}/share")
     links = page.locator(".share-link .link a")
     watch = links.nth(1).get_attribute("href").split("/t/")[1].split("/")[0]
+    # Princeps Machiavelli: a tie on VP that the first tie-break decides.
+    names = ["Ana", "Ben", "Cleo"]
+    princeps_token = princeps.start_table(page, names)
+    for (player, kind, state), value in princeps.COUNTS.items():
+        princeps.set_count(page, player, kind, state, value, names[player])
+    page.goto(f"/t/{princeps_token}/territories")
+    page.get_by_role("button", name="Score the victory points").click()
+    page.wait_for_url(re.compile("/scores/final$"))
     context.close()
-    return {"token": token, "watch": watch}
+    return {"token": token, "watch": watch, "princeps": princeps_token}
 
 
 def alliance_14(language: str) -> str:
@@ -79,7 +88,7 @@ def alliance_14(language: str) -> str:
     return next(step.text for step in report.steps if step.kind == "alliance" and step.number == 14)
 
 
-def pages(token: str, watch: str) -> list[tuple[str, str]]:
+def pages(token: str, watch: str, princeps_token: str) -> list[tuple[str, str]]:
     return [
         ("new-table", "/new/kardinal-und-koenig"),
         ("board", f"/t/{token}/board"),
@@ -90,6 +99,12 @@ def pages(token: str, watch: str) -> list[tuple[str, str]]:
         ("standings", f"/t/{token}/scores/final?view=walk&step=99"),
         ("share", f"/t/{token}/share"),
         ("spectator", f"/t/{watch}/board"),
+        ("princeps-new-table", "/new/princeps-machiavelli"),
+        ("princeps-territories", f"/t/{princeps_token}/territories"),
+        ("princeps-number-pad", f"/t/{princeps_token}/territories?cell=players.2.territories.farming.stable"),
+        ("princeps-scores-list", f"/t/{princeps_token}/scores/final"),
+        ("princeps-walk", f"/t/{princeps_token}/scores/final?view=walk&step=5"),  # the tie-break
+        ("princeps-standings", f"/t/{princeps_token}/scores/final?view=walk&step=99"),
         ("not-found", "/t/no-such-table-here/board"),
         ("home", "/"),  # last: it lists the tables this phone opened (the board and the spectator's)
     ]
@@ -105,7 +120,7 @@ def test_every_page_fits_360_px_in_every_language(browser, live_server, game_nig
     page.goto(f"/?lang={language}")  # chosen once, remembered for the other pages
     problems = {}
     try:
-        for name, url in pages(game_night["token"], game_night["watch"]):
+        for name, url in pages(game_night["token"], game_night["watch"], game_night["princeps"]):
             page.goto(url)
             expect(page.locator("html")).to_have_attribute("lang", language)
             expect(page.locator("footer nav")).to_have_attribute("aria-label", LANGUAGE_WORD[language])
@@ -115,7 +130,7 @@ def test_every_page_fits_360_px_in_every_language(browser, live_server, game_nig
             if found:
                 problems[name] = found
             SCREENSHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"lang-{language}-{name}.png"), full_page=name not in {"number-pad"})
+            page.screenshot(path=str(SCREENSHOTS / f"lang-{language}-{name}.png"), full_page=not name.endswith("number-pad"))
     finally:
         context.close()
     assert not problems, problems
@@ -134,7 +149,7 @@ def test_the_browsers_language_then_the_footer_switch_on_every_page_remembered(b
         expect(page.locator("h1")).to_have_text("Pointhjælper til spillebordet")
         current = "da"
         choices = ["it", "de", "es", "en"]
-        for index, (name, url) in enumerate(pages(game_night["token"], game_night["watch"])):
+        for index, (name, url) in enumerate(pages(game_night["token"], game_night["watch"], game_night["princeps"])):
             page.goto(url)
             expect(page.locator("html")).to_have_attribute("lang", current)
             choice = choices[index % len(choices)]
