@@ -12,9 +12,9 @@ from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
-from assistant.web.games.kardinal import cells, results, screens, setup
+from assistant.web.games.kardinal import cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.words import color_label
-from assistant.web.tables import Change, Table
+from assistant.web.tables import Change, Conflict, Table
 
 
 class KardinalWeb:
@@ -22,7 +22,8 @@ class KardinalWeb:
     title = _l("Kardinal & König")
     templates = "kardinal"
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
-    screen_args = ("cell", "add", "rename")  # the open number pad, chain pad, rename form
+    # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
+    screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
     scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
     tie_break_label = _l("Supply")
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
@@ -43,12 +44,16 @@ class KardinalWeb:
         return ", ".join(p["name"] or color_label(p["color"]) for p in state["players"])
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
-        return screens.board_screen(table, args) if name == "board" else screens.chains_screen(table, args)
+        return screens.board_screen(table, args) if name == "board" else sketch_screen.chains_screen(table, args)
 
     def parse_change(self, table: Table, form: MultiDict) -> Change:
+        if sketch.is_sketch_cell(form.get("cell", "")):
+            return sketch.parse_change(table.state, form)
         return cells.parse_change(table.state, form)
 
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
+        if sketch.is_sketch_cell(change.cell):
+            return sketch.after_change(table.state, change.value, here)
         if "value" in form and cells.parse_count_cell(table.state, change.cell):  # a number, not -/+
             following = cells.next_cell(table.state, change.cell)
             # _anchor: without JavaScript the reloaded page scrolls to the pad's new cell.
@@ -56,10 +61,14 @@ class KardinalWeb:
         return here.to_dict()
 
     def describe_cell(self, state: dict, cell: str) -> str:
-        return cells.describe_cell(state, cell)
+        return sketch.describe_cell(state, cell) if sketch.is_sketch_cell(cell) else cells.describe_cell(state, cell)
 
     def describe_value(self, cell: str, value: Any) -> str:
-        return cells.describe_value(cell, value)
+        return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else cells.describe_value(cell, value)
+
+    def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
+        """A conflict on a chain sketch in its own words (the shared notice words the rest)."""
+        return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
     def score(self, table: Table, scoring: str):
         return results.score_now(table, scoring)

@@ -12,6 +12,7 @@ from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.problems import InvalidInput, Problem
 from assistant.web.games.base import Segment
+from assistant.web.games.kardinal.sketch import core_roads, sketch_of
 from assistant.web.tables import Change, Table
 
 SCORINGS = ("intermediate", "final")
@@ -28,11 +29,22 @@ def score_input(state: dict, scoring: str) -> dict:
         "rules": state["rules"],
     }
     if scoring == "final":
-        data["chains"] = {color: {"lengths": lengths} for color, lengths in state["chains"].items() if lengths}
+        data["chains"] = chains_input(state)
         intermediate = state["results"].get("intermediate")
         if intermediate:
             data["previous"] = intermediate["totals"]
     return data
+
+
+def chains_input(state: dict) -> dict:
+    """Per player: the sketch's roads (monasteries named by their letters) and the counted lengths."""
+    chains = {}
+    for color in [p["color"] for p in state["players"]]:
+        roads, lengths = core_roads(sketch_of(state, color)), state["chains"].get(color, [])
+        entry = {**({"roads": roads} if roads else {}), **({"lengths": lengths} if lengths else {})}
+        if entry:
+            chains[color] = entry
+    return chains
 
 
 def live_problems(state: dict) -> list[Problem]:
