@@ -52,7 +52,7 @@ def live_problems(state: dict) -> list[Problem]:
     try:
         _position, warnings = parse_position(score_input(state, "final"), published_board(), get_translations())
     except InvalidInput as invalid:
-        return invalid.problems
+        return invalid.problems + invalid.warnings
     return warnings
 
 
