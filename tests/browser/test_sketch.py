@@ -151,3 +151,37 @@ def test_the_sketch_fits_a_narrow_phone_with_one_thumb(phones, width):
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
     phone.shot(f"37-sketch-{width}")
     phone.shot(f"38-sketch-{width}-full", full_page=True)
+
+
+def test_two_phones_draw_one_sketch(phones):
+    first, second = phones(), phones()
+    token = start_table(first.page, PLAYERS)
+    enter_position(first.page, {"monasteries.Burgund.blue": 8})
+    first.page.goto(f"/t/{token}/chains?sketch=blue")
+    second.page.goto(f"/t/{token}/chains?sketch=blue")
+    one, two = Taps(first.page), Taps(second.page)
+    one.spot(0, 0)
+    one.spot(1, 0)
+    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(2, timeout=5000)  # shared by polling
+    # The second phone goes on from B while the first removes B; the second's poll has not come yet.
+    spot(second.page, 1, 0).click()
+    expect(spot(second.page, 1, 0)).to_have_class(re.compile(r"\bselected\b"))
+    second.page.route(re.compile(r"since="), lambda route: route.fulfill(status=204))
+    first.page.locator("#sketch").get_by_role("link", name="Remove").click()
+    spot(first.page, 1, 0).click()
+    expect(first.page.locator("#sketch-board .spot.node")).to_have_count(1)
+    spot(second.page, 2, 0).click()
+    notice = second.page.locator(".notice.conflict")
+    expect(notice).to_contain_text("A monastery you tapped was removed on another phone after this phone showed the sketch, so nothing was drawn.")
+    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(1)  # the sketch as it is now
+    second.shot("39-sketch-conflict")
+    second.page.unroute(re.compile(r"since="))
+    notice.get_by_role("link", name="OK").click()
+    expect(notice).to_have_count(0)
+    # Additions from both phones merge.
+    two.spot(3, 3)
+    first.page.locator("#sketch").get_by_role("link", name="Stop removing").click()
+    spot(first.page, 0, 0).click()
+    one.spot(0, 1)
+    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(3, timeout=5000)
+    expect(first.page.locator("#sketch-board .spot.node")).to_have_count(3, timeout=5000)

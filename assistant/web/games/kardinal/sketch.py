@@ -284,7 +284,7 @@ def explain_conflict(conflict: Conflict, resend: dict) -> dict:
         reason = _("Another phone added monasteries to this sketch meanwhile: {reason}").format(reason=reason)
     words = {
         "sentence": reason + " " + _("Nothing was overwritten."),
-        "keep": _("Show the sketch"),
+        "keep": _("OK"),
         "keep_args": {"sketch": tap.color},
         "resend": None,  # most clashes leave nothing sensible to do "anyway"
     }
