@@ -286,3 +286,12 @@ def test_without_javascript_a_tap_redirects_to_the_sketch(client, table):
     assert response.status_code == 303
     assert "sketch=green" in response.headers["Location"] and "at=2.2" in response.headers["Location"]
     assert response.headers["Location"].endswith("#sketch")
+
+
+def test_fewer_monasteries_on_the_board_later_is_shown_on_the_sketch(client, table):
+    phone = Phone(client, table)
+    phone.draw(*LINE)
+    enter(client, table, {"monasteries.Italien.green": 0, "monasteries.Burgund.green": 5})
+    page = phone.look()
+    assert "6 monasteries in chains, but Andreas (green) has only 5 monasteries on the board" in page
+    assert points(page) == 6  # the sketch stays as drawn until the table corrects one or the other

@@ -32,7 +32,7 @@ from assistant.web.tables import Change, Conflict
 
 COLUMNS, ROWS = 6, 7
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a player has at most 20 monasteries
-UNDO_DEPTH = 20
+UNDO_DEPTH = 12  # the whole sketch is kept for each: small, but written with every change to the table
 TAPS = ("add", "join", "cut", "remove")  # each with a spot; "undo" has none
 
 
@@ -143,12 +143,12 @@ def read_tap(state: dict, form: MultiDict) -> Tap:
     if do == "undo":
         return Tap(color, "undo", rev=rev)
     spot = parse_spot(spot_text)
-    start = parse_spot(form.get("from", "")) if form.get("from") else ""
+    start = parse_spot(form.get("from", "")) if form.get("from") and do != "remove" else ""
     if do not in TAPS or spot is None or start is None:
         raise BadChange(where, _("is changed by tapping its spots, not by “{value}”").format(value=form.get("do", "")[:30]))
     if do in ("join", "cut") and not start or start == spot:
         raise BadChange(where, _("a road joins two different monasteries"))
-    return Tap(color, do, spot, start if do != "remove" else "", rev)
+    return Tap(color, do, spot, start, rev)
 
 
 def check(state: dict, tap: Tap) -> Clash | None:

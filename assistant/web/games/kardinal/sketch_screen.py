@@ -3,6 +3,7 @@ chains with the core's explanation, and a small summary on every player's card."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from urllib.parse import urlencode
 
 from flask import url_for
@@ -55,14 +56,23 @@ def score_sketch(state: dict, color: str) -> Chains:
     roads = core_roads(sketch_of(state, color))
     if not roads:
         return Chains()
-    rule = state["rules"]["chains"]
-    other_rule = next(r for r in CHAIN_RULES if r != rule)
-    try:
-        chosen, other = cover(roads, rule), cover(roads, other_rule)
-    except TooComplex:
+    covers = _covers(tuple(map(tuple, roads)), state["rules"]["chains"])
+    if covers is None:
         return Chains(too_complex=True)
+    chosen, other = covers
     lines = sorted(chosen.lines, key=lambda line: (-len(line), min(line)))
     return Chains(lines, chosen.points, other.points, chosen, other)
+
+
+@lru_cache(maxsize=256)
+def _covers(roads: tuple[tuple[str, str], ...], rule: str) -> tuple[ChainCover, ChainCover] | None:
+    """Both rules' chains of a road graph (None: too many ways to try); each sketch is shown
+    on every phone after every change, so the same graph is asked for again and again."""
+    other_rule = next(r for r in CHAIN_RULES if r != rule)
+    try:
+        return cover(roads, rule), cover(roads, other_rule)
+    except TooComplex:
+        return None
 
 
 def _center(spot: str) -> tuple[int, int]:
@@ -239,6 +249,10 @@ def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
 def chains_screen(table: Table, args: MultiDict) -> dict:
     """The chains screen with the sketches: a summary on each card, the lattice when one is open."""
     context = screens.chains_screen(table, args)
-    add_summaries(context, table.state)
     context["sketch"] = editor(table, args, context["players"])
+    if context["sketch"]:
+        row = next(r for r in context["rows"] if r["player"]["color"] == context["sketch"]["color"])
+        context["sketch"]["problems"] = row["problems"]  # e.g. fewer monasteries on the board now
+    else:
+        add_summaries(context, table.state)
     return context
