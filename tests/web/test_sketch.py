@@ -295,3 +295,11 @@ def test_fewer_monasteries_on_the_board_later_is_shown_on_the_sketch(client, tab
     page = phone.look()
     assert "6 monasteries in chains, but Andreas (green) has only 5 monasteries on the board" in page
     assert points(page) == 6  # the sketch stays as drawn until the table corrects one or the other
+
+
+def test_a_ring_is_a_line_that_may_start_anywhere(client, table):
+    phone = Phone(client, table)
+    phone.draw("1.1", "2.1", "3.2", "2.3", "1.3", "0.2")
+    phone.tap("join", "1.1")  # seven taps: a ring of 6
+    assert points(phone.page) == 6 and in_chain(phone.page, 1) == set("ABCDEF")
+    assert "Not in a chain" not in phone.page

@@ -205,9 +205,8 @@ def apply(state: dict, tap: Tap) -> None:
             nodes[tap.spot] = next(letter for letter in LETTERS if letter not in nodes.values())
         if tap.start:
             roads.add(pair(tap.start, tap.spot))
+    # An emptied sketch is kept: its rev only grows, so an old page is always recognised.
     _store(sketch, nodes, roads, keep_undo=tap.do != "undo")
-    if not sketch["nodes"] and not sketch["undo"]:
-        state["sketches"].pop(tap.color)
 
 
 def _store(sketch: dict, nodes: dict, roads: set, keep_undo: bool) -> None:
