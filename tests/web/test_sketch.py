@@ -145,6 +145,7 @@ def test_no_more_monasteries_than_on_the_board(client, table):
 
 def test_a_player_without_monasteries_on_the_board_cannot_draw(client, table):
     phone = Phone(client, table, color="red")
+    assert "Enter this player's monasteries on the Board tab first." in html.unescape(phone.page)
     page = phone.tap("add", "0.0", expect=400)
     assert "the 0 monastery on the board" in page or "all 0 monasteries" in page
 
