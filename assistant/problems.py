@@ -19,11 +19,16 @@ class Problem(BaseModel):
 
 
 class InvalidInput(Exception):
-    """The input cannot be scored; nothing was scored."""
+    """The input cannot be scored; nothing was scored.
 
-    def __init__(self, problems: Sequence[Problem]):
+    ``warnings`` holds what would have been warned about as well, where the input got far
+    enough to tell, so a table entering the board sees both at once.
+    """
+
+    def __init__(self, problems: Sequence[Problem], warnings: Sequence[Problem] = ()):
         super().__init__("; ".join(str(p) for p in problems))
         self.problems = list(problems)
+        self.warnings = list(warnings)
 
 
 def field_path(location: Iterable[str | int]) -> str:

@@ -155,3 +155,16 @@ def test_a_duplicated_colour_is_not_reported_twice_elsewhere():
         score(data)
     fields = [p.field for p in caught.value.problems]
     assert fields.count("advisors.*.green") == 1
+
+
+def test_warnings_come_with_the_errors():
+    data = position(advisors={"Aragon": {"blue": 1}}, monasteries={"Narnia": {"green": 1}})
+    with pytest.raises(InvalidInput) as caught:
+        score(data)
+    assert [p.field for p in caught.value.problems] == ["monasteries.Narnia"]
+    assert [w.field for w in caught.value.warnings] == ["advisors.Aragon"]
+
+
+def test_errors_about_a_player_use_the_name_and_colour():
+    found = problems(position(names={"red": "Barbara"}, advisors={"England": {"red": 5}, "Bayern": {"red": 4}}))
+    assert found["advisors.*.red"] == "Barbara (red) has 9 advisors on the board, but a player owns only 8"

@@ -144,7 +144,7 @@ def test_chains_longer_than_the_monasteries_on_the_board_are_explained(client):
     token = new_table(client)
     enter(client, token, {"monasteries.Burgund.red": 4})
     page = change(client, token, "chains.red", screen="chains", add=6).get_data(as_text=True)
-    assert "6 monasteries in chains, but red has only 4 monasteries on the board" in page
+    assert "6 monasteries in chains, but Barbara (red) has only 4 monasteries on the board" in page
 
 
 def test_the_house_rule_can_be_switched(client):

@@ -19,7 +19,7 @@ from assistant.games.kardinal.board import (
     Board,
 )
 from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT, MIN_CHAIN
-from assistant.games.kardinal.texts import color_as_player, color_name
+from assistant.games.kardinal.texts import Words, color_name
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of
 
@@ -110,9 +110,10 @@ def parse_position(data: Any, board: Board, tr: Translator) -> tuple[Position, l
     except ValidationError as error:
         raise InvalidInput(problems + pydantic_problems(error, tr)) from None
     problems += _errors(position, board, tr)
+    warnings = _warnings(position, board, tr)
     if problems:
-        raise InvalidInput(problems)
-    return position, _warnings(position, board, tr)
+        raise InvalidInput(problems, warnings)
+    return position, warnings
 
 
 def _canonical_countries(
@@ -174,6 +175,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
             )
         seen.add(player.color)
     colors = set(position.colors)
+    who = Words({p.color: p.name for p in position.players}, board, tr).who
 
     for pieces, cap in (("monasteries", MONASTERIES_PER_PLAYER), ("advisors", ADVISORS_PER_PLAYER)):
         for country, per_color in getattr(position, pieces).items():
@@ -196,7 +198,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                         placed,
                     )
                 )
-                error(f"{pieces}.*.{color}", message.format(color=color_as_player(color, tr), count=placed, cap=cap))
+                error(f"{pieces}.*.{color}", message.format(color=who(color), count=placed, cap=cap))
 
     for country, per_color in position.monasteries.items():
         fields = board.country(country).fields
@@ -236,7 +238,7 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                     "{count} monasteries in chains, but {color} has only {on_board} monastery on the board",
                     "{count} monasteries in chains, but {color} has only {on_board} monasteries on the board",
                     on_board,
-                ).format(count=in_chains, color=color_as_player(color, tr), on_board=on_board),
+                ).format(count=in_chains, color=who(color), on_board=on_board),
             )
 
     for color in position.previous:

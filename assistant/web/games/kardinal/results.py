@@ -43,7 +43,7 @@ def live_problems(state: dict) -> list[Problem]:
     try:
         _position, warnings = parse_position(_without_board(score_input(state, "final")), table_board(state), get_translations())
     except InvalidInput as invalid:
-        return invalid.problems
+        return invalid.problems + invalid.warnings
     return warnings
 
 
