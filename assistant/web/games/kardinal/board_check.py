@@ -183,7 +183,7 @@ def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, **e
 
 def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> dict:
     published = published_board()
-    options = [(key, _country_option(key)) for key in published.country_keys]
+    options = [(key, key) for key in published.country_keys]  # the names printed on the board
     keys = set(published.country_keys)
     rows = []
     for alliance, (a, b) in zip(published.alliances, form.pairs):
@@ -205,7 +205,7 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
     fields = [
         {
             "key": key,
-            "label": _country_option(key),
+            "label": _country_label(key),
             "value": form.fields.get(key, ""),
             "published": published.country(key).fields,
             "errors": form.errors.get(f"fields-{key}", []),
@@ -255,6 +255,6 @@ def _listed(variant: StoredVariant) -> dict:
     }
 
 
-def _country_option(key: str) -> str:
+def _country_label(key: str) -> str:
     name, local = country_names(key)
     return f"{name} ({local})" if local else name
