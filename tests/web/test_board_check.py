@@ -261,3 +261,19 @@ def test_no_client_input_causes_a_server_error(client):
         query = f"{rng.choice(['from', 'board', 'saved'])}={rng.choice(ODD)[:50]}"
         path = rng.choice(["/boards", f"/boards/{ident}", "/boards/x", f"/new/{GAME}", "/boards/99999999999"])
         assert client.get(f"{path}?{query}").status_code < 500, (path, query)
+
+
+def test_a_stored_variant_the_core_would_now_refuse_still_opens(client, app):
+    ident = save(client)
+    with app.app_context():
+        from assistant.web.db import get_db
+
+        get_db().execute("UPDATE board_variant SET data = ? WHERE id = ?", ('{"name": "x", "alliances": [["England", "Narnia"]], "fields": {"Bayern": 99}}', ident))
+    page = client.get(f"/boards/{ident}").get_data(as_text=True)
+    assert 'name="fields-Bayern" value="99"' in page and '<option value="Frankreich" selected>' in section(page, "alliance-1")
+    assert client.get("/boards").status_code == 200 and client.get(f"/boards?from={ident}").status_code == 200
+    assert client.get(f"/new/{GAME}").status_code == 200
+    form = {"action": "start", "board": str(ident), "players-0-color": "red", "players-1-color": "green", "players-2-color": "blue"}
+    assert "This board cannot be read any more" in client.post(f"/new/{GAME}", data=form).get_data(as_text=True)
+    response = client.post(f"/boards/{ident}", data=board_form(version=1, Bayern="99"))
+    assert response.status_code == 400 and "from 1 to 40" in response.get_data(as_text=True)

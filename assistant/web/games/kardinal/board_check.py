@@ -21,10 +21,10 @@ from assistant.web.games.kardinal.board_map import board_map
 from assistant.web.games.kardinal.boards import (
     StaleVariant,
     StoredVariant,
-    board_from,
     find_variant,
     list_variants,
     name_taken,
+    readable,
     save_variant,
 )
 from assistant.web.games.kardinal.words import country_names
@@ -51,8 +51,7 @@ class CheckForm:
 @bp.get("")
 def index():
     source = find_variant(request.args.get("from")) if "from" in request.args else None
-    board = source.board if source else published_board()
-    form = _form_of(board, name="")
+    form = _form_of(source.data if source else None, name="")
     return _page(form, None, source=source)
 
 
@@ -64,7 +63,7 @@ def create():
 @bp.get("/<ident>")
 def edit(ident: str):
     variant = _variant_or_404(ident)
-    form = _form_of(variant.board, name=variant.name, version=variant.version)
+    form = _form_of(variant.data, name=variant.name, version=variant.version)
     return _page(form, variant, saved=request.args.get("saved") == "1")
 
 
@@ -103,13 +102,23 @@ def _variant_or_404(ident: str) -> StoredVariant:
     return variant
 
 
-def _form_of(board: Board, name: str, version: int | None = None) -> CheckForm:
-    return CheckForm(
-        name=name,
-        pairs=[a.countries for a in board.alliances],
-        fields={c.key: "" if c.fields is None else str(c.fields) for c in board.countries},
-        version=version,
-    )
+def _form_of(data: dict | None, name: str, version: int | None = None) -> CheckForm:
+    """The form filled in from a variant's JSON as stored (the published board for None). Read
+    as text, not through the core: a variant the core would refuse today still opens, with its
+    problems shown when it is saved."""
+    published = published_board()
+    data = data if isinstance(data, dict) else {}
+    stored = data.get("alliances")
+    pairs = [a.countries for a in published.alliances]
+    if isinstance(stored, list) and len(stored) == len(pairs):
+        pairs = [(str(p[0]), str(p[1])) if isinstance(p, list) and len(p) == 2 else old for p, old in zip(stored, pairs)]
+    stored_fields = data.get("fields") if isinstance(data.get("fields"), dict) else {}
+    fields = {c.key: _typed(stored_fields[c.key] if c.key in stored_fields else c.fields) for c in published.countries}
+    return CheckForm(name=name, pairs=pairs, fields=fields, version=version)
+
+
+def _typed(count: object) -> str:
+    return "" if count is None else str(count)
 
 
 def _read(posted: MultiDict) -> CheckForm:
@@ -243,10 +252,9 @@ def _drawable(form: CheckForm) -> Board:
 
 
 def _listed(variant: StoredVariant) -> dict:
-    try:
-        board = board_from(variant.data)
-    except (InvalidInput, TypeError, ValueError):
+    if not readable(variant):
         return {"variant": variant, "changed": [], "fields": []}
+    board = variant.board
     published = published_board()
     return {
         "variant": variant,

@@ -12,7 +12,6 @@ import json
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from assistant.games.kardinal.board import Board, published_board
 from assistant.games.kardinal.position import GAME_SLUG
@@ -113,6 +112,15 @@ def board_from(data: dict | None) -> Board:
     if not data:
         return published_board()
     return _board_from_text(json.dumps(data, sort_keys=True, ensure_ascii=False))
+
+
+def readable(variant: StoredVariant) -> bool:
+    """Whether the core still accepts a stored variant (a table must never start on one it refuses)."""
+    try:
+        board_from(variant.data)
+    except (InvalidInput, TypeError, ValueError):
+        return False
+    return True
 
 
 def table_choice(variant: StoredVariant | None) -> dict | None:

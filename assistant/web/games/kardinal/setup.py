@@ -10,7 +10,7 @@ from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT
 from assistant.games.kardinal.position import parse_position
 from assistant.problems import InvalidInput
 from assistant.web.games.base import SetupForm
-from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, table_choice
+from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
@@ -64,6 +64,8 @@ def _validated(values: dict, rule: str) -> SetupForm:
     variant = find_variant(values["board"]) if values["board"] else None
     if values["board"] and variant is None:
         errors["board"] = [_("This board is not saved here (any more); pick another one.")]
+    elif variant is not None and not readable(variant):
+        errors["board"] = [_("This board cannot be read any more; open it in the board check, fix what it shows and save it.")]
     try:
         position, _warnings = parse_position(data, published_board(), get_translations())
     except InvalidInput as invalid:
