@@ -31,6 +31,14 @@ class InvalidInput(Exception):
         self.warnings = list(warnings)
 
 
+def by_field(problems: Iterable[Problem]) -> dict[str, list[str]]:
+    """The reasons grouped by field, in order: where a screen shows each problem."""
+    found: dict[str, list[str]] = {}
+    for problem in problems:
+        found.setdefault(problem.field, []).append(problem.reason)
+    return found
+
+
 def field_path(location: Iterable[str | int]) -> str:
     """('players', 0, 'color') -> 'players.0.color'."""
     return ".".join(str(part) for part in location) or "input"

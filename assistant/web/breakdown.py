@@ -1,9 +1,10 @@
 """A scoring report made readable, for any game: the list, the step-by-step walk, the
 standings, the score track and the bar chart of where points came from.
 
-The game's web module turns its report's players into ``PlayerView``s; the report itself gives
-``steps`` (each with ``kind``, ``awards`` and ``totals`` keyed like the players, and ``text``),
-``winners`` (player keys) and ``verdict``.
+The game's web module turns its report's players into ``PlayerView``s and says what each step
+shows beside a player (``step_marks``); the report itself gives ``steps`` (each with ``kind``,
+``awards`` and ``totals`` keyed like the players, and ``text``), ``winners`` (player keys) and
+``verdict``.
 """
 from __future__ import annotations
 
@@ -17,16 +18,16 @@ TRACK_COLUMNS = 10
 TRACK_CELL = 32
 
 
-def steps(report: Any, titles: list[str], players: list[PlayerView]) -> list[dict]:
+def steps(report: Any, titles: list[str], marks: list[dict[str, str]], players: list[PlayerView]) -> list[dict]:
     shown = []
-    for index, (step, title) in enumerate(zip(report.steps, titles), start=1):
+    for index, (step, title, marked) in enumerate(zip(report.steps, titles, marks), start=1):
         shown.append(
             {
                 "index": index,
                 "kind": step.kind,
                 "title": title,
                 "text": step.text,
-                "awards": [(p, step.awards[p.key]) for p in players if step.awards.get(p.key)],
+                "marks": [(p, marked[p.key]) for p in players if marked.get(p.key)],
                 "totals": [(p, step.totals.get(p.key, 0)) for p in players],
             }
         )
@@ -70,7 +71,7 @@ def walk(all_steps: list[dict], asked: str | None, players: list[PlayerView]) ->
 
 def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool) -> list[dict]:
     def rank(p: PlayerView) -> tuple:
-        return (p.total, p.tie_break or 0) if use_tie_break else (p.total,)
+        return (p.total, *p.tie_breaks) if use_tie_break else (p.total,)
 
     rows = []
     for p in sorted(players, key=rank, reverse=True):
@@ -81,7 +82,7 @@ def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool
                 "total": p.total,
                 "previous": p.previous,
                 "points": p.total - p.previous,
-                "tie_break": p.tie_break,
+                "tie_breaks": p.tie_breaks,
                 "winner": p.key in winners,
             }
         )
@@ -129,4 +130,4 @@ def track(players: list[PlayerView], spaces: int) -> dict | None:
         )
     cells = [{"number": n, "x": (n % TRACK_COLUMNS) * TRACK_CELL, "y": (n // TRACK_COLUMNS) * TRACK_CELL} for n in range(spaces)]
     rows = (spaces + TRACK_COLUMNS - 1) // TRACK_COLUMNS
-    return {"cells": cells, "markers": markers, "cell": TRACK_CELL, "width": TRACK_COLUMNS * TRACK_CELL, "height": rows * TRACK_CELL}
+    return {"spaces": spaces, "cells": cells, "markers": markers, "cell": TRACK_CELL, "width": TRACK_COLUMNS * TRACK_CELL, "height": rows * TRACK_CELL}

@@ -13,7 +13,7 @@ from assistant.web.games.base import WebGame
 
 _MODULES = {
     "kardinal-und-koenig": "assistant.web.games.kardinal",
-    # "princeps-machiavelli": "assistant.web.games.princeps",  # once its screens exist
+    "princeps-machiavelli": "assistant.web.games.princeps",
 }
 
 

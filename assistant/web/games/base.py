@@ -56,12 +56,12 @@ class PlayerView:
 
     key: str  # how the report's steps name the player in awards and totals
     name: str
-    color: str  # for the swatch (a palette colour), or "" for none
-    color_name: str  # always shown beside the swatch
     label: str
     total: int
+    color: str = ""  # for the swatch (a palette colour); "" for a game without colours: no swatch
+    color_name: str = ""  # always shown beside the swatch
     previous: int = 0  # points from earlier scorings included in total
-    tie_break: int | None = None  # what decides a tie on points (Kardinal: pieces in supply)
+    tie_breaks: tuple[int, ...] = ()  # what decides a tie on points, in order (the game's tie_break_labels)
     track: int | None = None  # the marker's space on the score track, if the game has one
 
 
@@ -71,12 +71,16 @@ class WebGame(Protocol):
 
     slug: str  # the core's game slug, stored with each table
     title: str  # gettext-marked
-    templates: str  # folder under templates/ with setup.html, _setup_form.html, _<screen>.html
+    templates: str  # folder under templates/ with _setup_form.html and _<screen>.html for each screen
     screens: tuple[Screen, ...]  # the entry tabs, in order; the first is where a table opens
     screen_args: tuple[str, ...]  # the URL arguments its screens read (all others are dropped)
     scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
-    tie_break_label: str  # the standings' column for what breaks a tie ("" for none)
-    tie_break_note: str
+    points_label: str  # the standings' column of points ("Points", "VP")
+    tie_break_labels: tuple[str, ...]  # the standings' columns for what breaks a tie, in order
+    tie_break_note: str  # below the final standings: how a tie is broken ("" for nothing)
+    how_to_score: str  # on the scores tab before anything is scored: where the scoring button is
+    walk_start_title: str  # the step-by-step walk's first page, before any step
+    walk_intro: str
 
     def setup(self, form: MultiDict | None) -> SetupForm:
         """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
@@ -111,6 +115,13 @@ class WebGame(Protocol):
 
     def players_view(self, report: Any) -> list[PlayerView]:
         """The report's players in seating order, for standings, walk and chart."""
+
+    def tie_breaks_used(self, report: Any) -> int:
+        """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,
+        n when the n-th of ``tie_break_labels`` did (or all n left a shared win)."""
+
+    def step_marks(self, step: Any) -> dict[str, str]:
+        """What a step shows beside each player it concerns, by player key: '+3' for points."""
 
     def step_title(self, table: Table, step: Any) -> str: ...
 

@@ -37,5 +37,5 @@ def new_table(slug: str):
             remember(table)
             return go_to(url_for("table.screen", token=table.id, screen=game.screens[0].name))
     status = 400 if form.errors else 200
-    page, fragment = f"{game.templates}/setup.html", f"{game.templates}/_setup_form.html"
+    page, fragment = "setup.html", f"{game.templates}/_setup_form.html"
     return render(page, fragment, status, game=game, form=form)

@@ -68,20 +68,22 @@ def result(token: str, scoring: str):
         report = None
         context["unreadable"] = True
     if report is not None:
-        context.update(explained(table, game, report, args.get("step")))
+        context.update(explained(table, game, report, scoring, args.get("step")))
     return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)
 
 
-def explained(table, game, report, step: str | None) -> dict:
+def explained(table, game, report, scoring: str, step: str | None) -> dict:
     players = game.players_view(report)
-    all_steps = breakdown.steps(report, [game.step_title(table, s) for s in report.steps], players)
-    final = report.scoring == game.scorings[-1].name if hasattr(report, "scoring") else True
+    titles = [game.step_title(table, s) for s in report.steps]
+    all_steps = breakdown.steps(report, titles, [game.step_marks(s) for s in report.steps], players)
+    final = scoring == game.scorings[-1].name
     return {
         "report": report,
         "steps": all_steps,
         "sections": breakdown.sections(all_steps, game.section_label),
         "walk": breakdown.walk(all_steps, step, players),
         "standings": breakdown.standings(players, report.winners, use_tie_break=final),
+        "tie_breaks_used": game.tie_breaks_used(report) if final else 0,
         "chart": breakdown.chart(players, game.point_sources(table, report)),
         "track": breakdown.track(players, game.track_spaces()),
         "final": final,

@@ -16,6 +16,7 @@ from assistant.web.games.kardinal import cells, results, screens, setup
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import color_label
+from assistant.web.pad import after_count
 from assistant.web.tables import Change, Table
 
 
@@ -26,8 +27,12 @@ class KardinalWeb:
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     screen_args = ("cell", "add", "rename")  # the open number pad, chain pad, rename form
     scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
-    tie_break_label = _l("Supply")
+    points_label = _l("Points")
+    tie_break_labels = (_l("Supply"),)
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
+    how_to_score = _l("Enter the board, then tap Intermediate scoring at the bottom of the Board tab. The final scoring is on the Chains tab.")
+    walk_start_title = _l("Everyone's marker before this scoring")
+    walk_intro = _l("Tap Next to move along the board: every country, then (in the final scoring) alliances 1 to 15 with the black marker, then the chains.")
 
     def setup(self, form: MultiDict | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
@@ -36,10 +41,16 @@ class KardinalWeb:
         return [
             PlayerView(
                 key=p.color, name=p.name, color=p.color, color_name=color_label(p.color), label=p.label,
-                total=p.total, previous=p.previous, tie_break=p.supply_left, track=p.track,
+                total=p.total, previous=p.previous, tie_breaks=(p.supply_left,), track=p.track,
             )
             for p in report.players
         ]
+
+    def tie_breaks_used(self, report) -> int:
+        return 0 if report.decided_by == "points" else 1  # supply, or a shared win after it
+
+    def step_marks(self, step) -> dict[str, str]:
+        return {color: f"+{points}" for color, points in step.awards.items() if points}
 
     def table_title(self, state: dict) -> str:
         return ", ".join(p["name"] or color_label(p["color"]) for p in state["players"])
@@ -51,11 +62,7 @@ class KardinalWeb:
         return cells.parse_change(table.state, form)
 
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
-        if "value" in form and cells.parse_count_cell(table.state, change.cell):  # a number, not -/+
-            following = cells.next_cell(table.state, change.cell)
-            # _anchor: without JavaScript the reloaded page scrolls to the pad's new cell.
-            return {"cell": following, "_anchor": "cell-" + following.replace(".", "-")} if following else {}
-        return here.to_dict()
+        return after_count(cells.entry_order(table.state), change.cell, form, here)
 
     def describe_cell(self, state: dict, cell: str) -> str:
         return cells.describe_cell(state, cell)

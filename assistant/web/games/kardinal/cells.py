@@ -15,8 +15,10 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
+from assistant.web.changes import name_change, rule_change
+from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
-from assistant.web.numbers import small_number
+from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.games.kardinal.words import color_label
 from assistant.web.tables import Change
 
@@ -46,15 +48,6 @@ def entry_order(state: dict) -> list[str]:
         for pieces in PIECES
         for color in colors(state)
     ]
-
-
-def next_cell(state: dict, cell: str) -> str | None:
-    order = entry_order(state)
-    try:
-        index = order.index(cell)
-    except ValueError:
-        return None
-    return order[index + 1] if index + 1 < len(order) else None
 
 
 def parse_count_cell(state: dict, cell: str) -> tuple[str, str, str] | None:
@@ -136,32 +129,13 @@ def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
     name = " ".join(str(raw).split())
     if len(name) > MAX_NAME:
         raise BadChange(describe_cell(state, cell), _("a name has at most {limit} characters").format(limit=MAX_NAME))
-
-    def apply(s: dict) -> None:
-        s["players"][index]["name"] = name
-
-    return Change(cell, name, apply=apply, read=lambda s: s["players"][index]["name"])
+    return name_change(cell, index, name)
 
 
 def _rule_change(state: dict, cell: str, raw: str) -> Change:
     if raw not in CHAIN_RULES:
         raise BadChange(describe_cell(state, cell), _("is not one of the chain rules"))
-
-    def apply(s: dict) -> None:
-        s["rules"]["chains"] = raw
-
-    return Change(cell, raw, apply=apply, read=lambda s: s["rules"]["chains"])
-
-
-def _seat(state: dict, text: str) -> int | None:
-    """A player's index from a field name, if there is such a player."""
-    index = small_number(text)
-    return index if index is not None and index < len(state["players"]) else None
-
-
-def _whole_number(raw: Any, low: int, high: int) -> int | None:
-    value = small_number(str(raw).strip()) if raw is not None else None
-    return value if value is not None and low <= value <= high else None
+    return rule_change(cell, "chains", raw)
 
 
 # --- words for cells, shared by conflict messages and the number pad ---

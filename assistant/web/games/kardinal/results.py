@@ -1,8 +1,6 @@
 """Scoring a table with the core, keeping the result, and explaining it again in any language."""
 from __future__ import annotations
 
-import time
-
 from assistant.web.i18n import request_translations as get_translations
 from assistant.web.i18n import lazy_gettext as _l
 
@@ -10,6 +8,7 @@ from assistant.games.kardinal import GAME
 from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.problems import InvalidInput, Problem
+from assistant.web import kept
 from assistant.web.games.base import Segment
 from assistant.web.games.kardinal.boards import table_board, table_variant
 from assistant.web.tables import Change, Table
@@ -52,34 +51,15 @@ def _without_board(data: dict) -> dict:
 
 
 def score_now(table: Table, scoring: str) -> tuple[KardinalReport, Change]:
-    data = score_input(table.state, scoring)
-    report = GAME.score(data, get_translations())
-    kept = {
-        "input": data,
-        "totals": {p.color: p.total for p in report.players},
-        "at": time.time(),
-        "version": table.version,
-    }
-
-    def apply(state: dict) -> None:
-        state["results"][scoring] = kept
-
-    # Scoring again replaces the earlier result on purpose, so it never conflicts.
-    return report, Change(f"results.{scoring}", kept, apply=apply, merges=True)
+    return kept.score_and_keep(GAME, table, scoring, score_input(table.state, scoring), lambda r: {p.color: p.total for p in r.players})
 
 
 def kept_report(table: Table, scoring: str) -> KardinalReport | None:
-    kept = table.state["results"].get(scoring)
-    if not kept:
-        return None
-    return GAME.score(kept["input"], get_translations())
+    return kept.kept_report(GAME, table, scoring)
 
 
 def kept_summary(table: Table, scoring: str) -> dict | None:
-    kept = table.state["results"].get(scoring)
-    if not kept:
-        return None
-    return {"at": kept["at"], "totals": kept["totals"], "stale": score_input(table.state, scoring) != kept["input"]}
+    return kept.kept_summary(table, scoring, score_input(table.state, scoring))
 
 
 SOURCE_LABELS = {

@@ -6,7 +6,7 @@ from flask import url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.chains import MIN_CHAIN
-from assistant.problems import Problem
+from assistant.problems import by_field
 from assistant.web.games.kardinal.cells import (
     PIECE_CAP,
     PIECE_LABEL,
@@ -21,9 +21,9 @@ from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names
 from assistant.web.numbers import small_number
+from assistant.web.pad import number_pad
 from assistant.web.tables import Table
 
-PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in two taps; -/+ for the rest
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 
 
@@ -53,13 +53,6 @@ def supply(state: dict, seated: list[dict], problems: dict[str, list[str]]) -> l
             }
         )
     return rows
-
-
-def by_field(problems: list[Problem]) -> dict[str, list[str]]:
-    found: dict[str, list[str]] = {}
-    for problem in problems:
-        found.setdefault(problem.field, []).append(problem.reason)
-    return found
 
 
 def board_screen(table: Table, args: MultiDict) -> dict:
@@ -143,21 +136,14 @@ def _pad(state: dict, cell: str, problems: dict[str, list[str]]) -> dict:
     # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
     nearby = [f"monasteries.{country}", f"advisors.{country}", f"{pieces}.*.{color}"]
     nearby += [f"{p}.{country}.{c}" for p in PIECES for c in (q["color"] for q in state["players"])]
-    value = count(state, pieces, country, color)
     cap = PIECE_CAP[pieces]
     return {
-        "cell": cell,
+        **number_pad(cell, count(state, pieces, country, color), cap, [reason for field in nearby for reason in problems.get(field, [])]),
         "country": country,
         "pieces": PIECE_LABEL[pieces],
         "player": player_label(state, color),
         "color": color,
-        "value": value,
-        "less": max(0, value - 1),
-        "more": min(cap, value + 1),
-        "cap": cap,
         "left": cap - placed(state, pieces, color),
-        "numbers": PAD_NUMBERS,
-        "problems": [reason for field in nearby for reason in problems.get(field, [])],
     }
 
 

@@ -8,11 +8,11 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import MAX_PLAYERS, MIN_PLAYERS, PALETTE, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT
 from assistant.games.kardinal.position import parse_position
-from assistant.problems import InvalidInput
+from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
 from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice
 from assistant.web.i18n import gettext as _
-from assistant.web.numbers import small_number
+from assistant.web.seats import change_seats
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
 
 
@@ -46,14 +46,7 @@ def read_form(form: MultiDict) -> SetupForm:
     rule = form.get("chains", DISJOINT)
     board = form.get("board", "")[:20]
     values = _with_choices({"players": players, "chains": rule if rule in CHAIN_RULES else DISJOINT, "board": board})
-    action = form.get("action", "start")
-    if action == "add" and len(players) < MAX_PLAYERS:
-        players.append({"name": "", "color": _unused_color(players)})
-        return SetupForm(values)
-    if action.startswith("remove-") and len(players) > MIN_PLAYERS:
-        index = action.removeprefix("remove-")
-        if (number := small_number(index)) is not None and number < len(players):
-            players.pop(number)
+    if change_seats(form.get("action", "start"), players, MIN_PLAYERS, MAX_PLAYERS, lambda: {"name": "", "color": _unused_color(players)}):
         return SetupForm(values)
     return _validated(values, rule)
 
@@ -69,8 +62,7 @@ def _validated(values: dict, rule: str) -> SetupForm:
     try:
         position, _warnings = parse_position(data, published_board(), get_translations())
     except InvalidInput as invalid:
-        for problem in invalid.problems:
-            errors.setdefault(problem.field, []).append(problem.reason)
+        errors = {**by_field(invalid.problems), **errors}
     if errors:
         return SetupForm(values, errors)
     state = {

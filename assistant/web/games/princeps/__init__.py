@@ -1,0 +1,97 @@
+"""Princeps Machiavelli's screens: new table, the territories grid with its number pad, the scoring."""
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.princeps import GAME, TIE_BREAKS
+from assistant.games.princeps.position import GAME_SLUG
+from assistant.games.princeps.report import PrincepsReport
+from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
+from assistant.web.games.princeps import cells, results, screens, setup
+from assistant.web.games.princeps.words import category_name, tie_break_name
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.pad import after_count
+from assistant.web.tables import Change, Table
+
+
+class PrincepsWeb:
+    slug = GAME_SLUG
+    title = _l("Princeps Machiavelli")
+    templates = "princeps"
+    screens = (Screen("territories", _l("Territories")),)
+    screen_args = ("cell", "rename")  # the open number pad, the rename form
+    scorings = (Scoring(results.SCORING, _l("Final scoring")),)
+    points_label = _l("VP")
+    tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
+    tie_break_note = _l(
+        "A tie on VP goes to the most stable territories, then the most gold territories, then the most trade territories (gold and trade count destabilised ones too)."
+    )
+    how_to_score = _l("Enter everyone's territories, then tap Score the victory points at the bottom of the Territories tab.")
+    walk_start_title = _l("Before the count: everyone on 0 VP")
+    walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
+
+    def setup(self, form: MultiDict | None) -> SetupForm:
+        return setup.blank_form() if form is None else setup.read_form(form)
+
+    def table_title(self, state: dict) -> str:
+        return ", ".join(p["name"] for p in state["players"])
+
+    def screen(self, name: str, table: Table, args: MultiDict) -> dict:
+        return screens.territories_screen(table, args)  # the only screen
+
+    def parse_change(self, table: Table, form: MultiDict) -> Change:
+        return cells.parse_change(table.state, form)
+
+    def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
+        return after_count(cells.entry_order(table.state), change.cell, form, here)
+
+    describe_cell = staticmethod(cells.describe_cell)
+    describe_value = staticmethod(cells.describe_value)
+    score = staticmethod(results.score_now)
+    kept_report = staticmethod(results.kept_report)
+    kept_summary = staticmethod(results.kept_summary)
+
+    def players_view(self, report: PrincepsReport) -> list[PlayerView]:
+        return [
+            PlayerView(key=p.name, name=p.name, label=p.name, total=p.vp, tie_breaks=(p.stable, p.gold, p.trade))
+            for p in report.players
+        ]
+
+    def tie_breaks_used(self, report: PrincepsReport) -> int:
+        if report.decided_by == "shared":
+            return len(TIE_BREAKS)
+        return TIE_BREAKS.index(report.decided_by) + 1 if report.decided_by in TIE_BREAKS else 0
+
+    def step_marks(self, step: Any) -> dict[str, str]:
+        if step.kind == "tie-break":  # no VP: who is still in the running after it
+            leaders, contenders = step.details["leaders"], step.details["contenders"]
+            if len(leaders) == len(contenders):
+                return {name: _("still tied") for name in contenders}
+            return {name: _("wins") if len(leaders) == 1 else _("ahead") for name in leaders}
+        return {name: _("+{vp} VP").format(vp=vp) for name, vp in step.awards.items() if vp}
+
+    def step_title(self, table: Table, step: Any) -> str:
+        if step.kind == "tie-break":
+            return _("Tie-break {number}: {measure}").format(number=step.number, measure=tie_break_name(step.subject))
+        return category_name(step.subject)
+
+    def section_label(self, kind: str) -> str:
+        return {"category": _("Victory points"), "tie-break": _("Tie-breaks")}.get(kind, kind)
+
+    def point_sources(self, table: Table, report: PrincepsReport):
+        return results.point_sources(report)
+
+    def track_spaces(self) -> int:
+        return 0  # VP are counted, not moved along a track
+
+    def phase(self, table: Table) -> str:
+        if table.state["results"].get(results.SCORING):
+            report = results.kept_report(table, results.SCORING)
+            return report.verdict if report else _("Scored")
+        return _("Entering the territories")
+
+
+WEB_GAME = PrincepsWeb()

@@ -1,0 +1,122 @@
+"""The cells of a Princeps Machiavelli table and the changes people make to them.
+
+A table's state: ``players`` (each a ``name`` and its ``counts`` keyed like the core's
+``count_key``, "gold_stable"...), ``rules.ties`` and the kept ``results``. Cells are named like
+the core's error fields, so a problem the core reports lands on the cell it is about:
+``players.0.territories.gold.stable``, ``players.1.name``, ``rules.ties``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
+from assistant.web.changes import name_change, rule_change, seat
+from assistant.web.games.base import BadChange
+from assistant.web.games.princeps.words import COUNT_LABELS
+from assistant.web.i18n import gettext as _
+from assistant.web.numbers import whole_number
+from assistant.web.tables import Change
+
+COUNT_CAP = TERRITORY_CARDS  # no count can be higher: the deck has 24 territory cards
+
+
+def count_cell(index: int, kind: str, state: str) -> str:
+    return f"players.{index}.territories.{kind}.{state}"
+
+
+def parse_count_cell(state: dict, cell: str) -> tuple[int, str, str] | None:
+    parts = cell.split(".")
+    if len(parts) == 5 and parts[0] == "players" and parts[2] == "territories" and parts[3] in KINDS and parts[4] in STATES:
+        index = seat(state, parts[1])
+        if index is not None:
+            return index, parts[3], parts[4]
+    return None
+
+
+def count(state: dict, index: int, kind: str, st: str) -> int:
+    return state["players"][index]["counts"].get(count_key(kind, st), 0)
+
+
+def entry_order(state: dict) -> list[str]:
+    """The order the number pad moves in: a player's kinds row by row (stable, then
+    destabilised), then the next player."""
+    return [count_cell(i, kind, st) for i in range(len(state["players"])) for kind in KINDS for st in STATES]
+
+
+def parse_change(state: dict, form: MultiDict) -> Change:
+    cell = form.get("cell", "")
+    counted = parse_count_cell(state, cell)
+    if counted:
+        # "value" comes from the pad's numbers, "adjust" from its - and + buttons.
+        return _count_change(state, cell, *counted, form.get("value", form.get("adjust")))
+    parts = cell.split(".")
+    if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" and seat(state, parts[1]) is not None:
+        return _name_change(state, cell, seat(state, parts[1]), form.get("value", ""))
+    if cell == "rules.ties":
+        return _rule_change(state, cell, form.get("value", ""))
+    raise BadChange(cell[:60] or _("field"), _("is not a field of this table"))
+
+
+def _count_change(state: dict, cell: str, index: int, kind: str, st: str, raw: Any) -> Change:
+    value = whole_number(raw, 0, COUNT_CAP)
+    if value is None:
+        raise BadChange(
+            describe_cell(state, cell),
+            _("a count is a whole number from 0 to {cap} (the game has {cap} territory cards), not “{value}”").format(
+                cap=COUNT_CAP, value=str(raw)[:20]
+            ),
+        )
+    key = count_key(kind, st)
+
+    def apply(s: dict) -> None:
+        counts = s["players"][index]["counts"]
+        if value:
+            counts[key] = value
+        else:
+            counts.pop(key, None)
+
+    return Change(cell, value, apply=apply, read=lambda s: count(s, index, kind, st))
+
+
+def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
+    name = " ".join(str(raw).split())
+    field = describe_cell(state, cell)
+    if not name:
+        raise BadChange(field, _("every player needs a name"))
+    if len(name) > MAX_NAME:
+        raise BadChange(field, _("a name has at most {limit} characters").format(limit=MAX_NAME))
+    others = {p["name"].casefold() for i, p in enumerate(state["players"]) if i != index}
+    if name.casefold() in others:
+        raise BadChange(field, _("{name} is already the name of another player").format(name=name))
+    return name_change(cell, index, name)
+
+
+def _rule_change(state: dict, cell: str, raw: str) -> Change:
+    if raw not in TIE_RULES:
+        raise BadChange(describe_cell(state, cell), _("is not one of the rules for ties"))
+    return rule_change(cell, "ties", raw)
+
+
+# --- words for cells, shared by conflict messages, the pad and the problems ---
+def describe_cell(state: dict, cell: str) -> str:
+    """A cell, or any field the core names in a problem, in words."""
+    counted = parse_count_cell(state, cell)
+    if counted:
+        index, kind, st = counted
+        return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=state["players"][index]["name"])
+    parts = cell.split(".")
+    if parts[0] == "players" and len(parts) >= 2 and seat(state, parts[1]) is not None:
+        if parts[2:] == ["name"]:
+            return _("name of player {number}").format(number=seat(state, parts[1]) + 1)
+        return state["players"][seat(state, parts[1])]["name"]
+    if cell == "players":
+        return _("players")
+    if cell == "rules.ties":
+        return _("house rule for ties")
+    return cell[:60]
+
+
+def describe_value(cell: str, value: Any) -> str:
+    return _("(no name)") if value == "" else str(value)

@@ -1,0 +1,48 @@
+"""Scoring a Princeps table with the core, keeping the result, and the live check while entering."""
+from __future__ import annotations
+
+from assistant.games.princeps import CATEGORIES, GAME, input_from_counts
+from assistant.games.princeps.position import parse_position
+from assistant.games.princeps.report import PrincepsReport
+from assistant.problems import InvalidInput, Problem
+from assistant.web import kept
+from assistant.web.games.base import Segment
+from assistant.web.games.princeps.words import CATEGORY_PARTS
+from assistant.web.i18n import request_translations
+from assistant.web.tables import Change, Table
+
+SCORING = "final"  # the game's one scoring, at the end
+
+
+def score_input(state: dict) -> dict:
+    """The core's JSON input for this table as it stands now."""
+    return input_from_counts([(p["name"], p["counts"]) for p in state["players"]], state["rules"]["ties"])
+
+
+def live_problems(state: dict) -> list[Problem]:
+    """Everything the core would object to or warn about, checked while the table enters."""
+    try:
+        _position, warnings = parse_position(score_input(state), request_translations())
+    except InvalidInput as invalid:
+        return invalid.problems + invalid.warnings
+    return warnings
+
+
+def score_now(table: Table, scoring: str) -> tuple[PrincepsReport, Change]:
+    return kept.score_and_keep(GAME, table, scoring, score_input(table.state), lambda r: {p.name: p.vp for p in r.players})
+
+
+def kept_report(table: Table, scoring: str) -> PrincepsReport | None:
+    return kept.kept_report(GAME, table, scoring)
+
+
+def kept_summary(table: Table, scoring: str) -> dict | None:
+    return kept.kept_summary(table, scoring, score_input(table.state))
+
+
+def point_sources(report: PrincepsReport) -> dict[str, list[Segment]]:
+    """Each player's VP by the category it came from (1 each)."""
+    return {
+        p.name: [Segment(CATEGORY_PARTS[c], int(c in p.categories), f"src-{c.replace('_', '-')}") for c in CATEGORIES]
+        for p in report.players
+    }

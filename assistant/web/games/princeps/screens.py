@@ -1,0 +1,114 @@
+"""What the territories screen shows: per player a grid of the six counts (kind by state) with
+live totals, the number pad, the house rule for ties and the scoring button."""
+from __future__ import annotations
+
+from flask import url_for
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
+from assistant.problems import by_field
+from assistant.web.games.princeps.cells import (
+    COUNT_CAP,
+    count,
+    count_cell,
+    describe_cell,
+    parse_count_cell,
+)
+from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
+from assistant.web.games.princeps.words import COUNT_LABELS, RULE_EXPLANATIONS, RULE_LABELS, kind_name, state_name
+from assistant.web.i18n import gettext as _
+from assistant.web.numbers import small_number
+from assistant.web.pad import cell_id, number_pad
+from assistant.web.tables import Table
+
+
+def territories_screen(table: Table, args: MultiDict) -> dict:
+    state = table.state
+    problems = by_field(live_problems(state))
+    selected = args.get("cell", "")
+    if not table.can_edit or not parse_count_cell(state, selected):
+        selected = ""  # spectators have no pad
+    here = url_for("table.screen", token=table.token, screen="territories")
+    cards = [_card(state, index, problems, selected, here) for index in range(len(state["players"]))]
+    shown = {field for card in cards for field in card["fields"]}
+    renaming = small_number(args.get("rename"))
+    rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
+    on_table = sum(card["totals"]["all"] for card in cards)
+    rule = state["rules"]["ties"]
+    return {
+        "cards": cards,
+        "rename": rename,
+        "typing": rename is not None,
+        "columns": [state_name(st) for st in STATES],
+        "on_table": on_table,
+        "deck": TERRITORY_CARDS,
+        "table_problems": [
+            _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason) if field != "players" else reason
+            for field, reasons in problems.items()
+            if field not in shown
+            for reason in reasons
+        ],
+        "rule": rule,
+        "rule_label": RULE_LABELS[rule],
+        "rule_explanation": RULE_EXPLANATIONS[rule],
+        "pad": _pad(state, selected, problems, on_table) if selected else None,
+        "final": kept_summary(table, SCORING),
+    }
+
+
+def _card(state: dict, index: int, problems: dict[str, list[str]], selected: str, here: str) -> dict:
+    """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
+    name = state["players"][index]["name"]
+    rows = []
+    found = []  # (what, reason) for the cells of this player
+    fields = {f"players.{index}", f"players.{index}.name", f"players.{index}.territories"}
+    for kind in KINDS:
+        cells = []
+        for st in STATES:
+            cell = count_cell(index, kind, st)
+            fields.add(cell)
+            value = count(state, index, kind, st)
+            reasons = problems.get(cell, [])
+            found += [(COUNT_LABELS[kind, st], reason) for reason in reasons]
+            label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=name)
+            cells.append(
+                {
+                    "cell": cell,
+                    "id": cell_id(cell),
+                    "classes": "cell" + (" selected" if cell == selected else "") + (" bad" if reasons else "") + ("" if value else " zero"),
+                    "label": f"{label}: {value}",
+                    "url": f"{here}?cell={cell}",
+                    "value": value,
+                    "selected": cell == selected,
+                }
+            )
+        rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c["value"] for c in cells)})
+    totals = {st: sum(count(state, index, kind, st) for kind in KINDS) for st in STATES}
+    totals["all"] = sum(totals.values())
+    own = [reason for field in sorted(fields) if not parse_count_cell(state, field) for reason in problems.get(field, [])]
+    return {
+        "index": index,
+        "name": name,
+        "rows": rows,
+        "totals": totals,
+        "state_totals": [totals[st] for st in STATES],
+        "problems": own + [_("{field}: {reason}").format(field=what, reason=reason) for what, reason in found],
+        "fields": fields,
+    }
+
+
+def _pad(state: dict, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
+    index, kind, st = parse_count_cell(state, cell)
+    # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
+    nearby = ["players", f"players.{index}"] + [count_cell(index, k, s) for k in KINDS for s in STATES]
+    reasons = [
+        reason if field in ("players", f"players.{index}") else _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason)
+        for field in nearby
+        for reason in problems.get(field, [])
+    ]
+    return {
+        **number_pad(cell, count(state, index, kind, st), COUNT_CAP, reasons),
+        "player": state["players"][index]["name"],
+        "what": COUNT_LABELS[kind, st],
+        "on_table": on_table,
+    }

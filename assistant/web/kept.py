@@ -1,0 +1,43 @@
+"""Scorings kept with their table, whatever the game.
+
+A table keeps each scoring's core input (not its sentences) under ``state["results"][name]``,
+with the totals, when and at which version: the breakdown is scored again from that input in
+the page's language, and a table that changed since says so (``stale``).
+"""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from assistant.games.base import Game, ScoringReport
+from assistant.web.i18n import request_translations
+from assistant.web.tables import Change, Table
+
+
+def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of) -> tuple[ScoringReport, Change]:
+    """Score ``data`` (raises ``InvalidInput``); the report, and the change that keeps it.
+    ``totals_of(report)`` gives each player's total by player key."""
+    report = game.score(data, request_translations())
+    kept = {"input": data, "totals": totals_of(report), "at": time.time(), "version": table.version}
+
+    def apply(state: dict) -> None:
+        state["results"][scoring] = kept
+
+    # Scoring again replaces the earlier result on purpose, so it never conflicts.
+    return report, Change(f"results.{scoring}", kept, apply=apply, merges=True)
+
+
+def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
+    """The kept result, explained again in the page's language; None if not scored."""
+    kept = table.state["results"].get(scoring)
+    if not kept:
+        return None
+    return game.score(kept["input"], request_translations())
+
+
+def kept_summary(table: Table, scoring: str, input_now: dict) -> dict | None:
+    """``at``, ``totals`` and ``stale`` (the input scored then is not the table's now)."""
+    kept = table.state["results"].get(scoring)
+    if not kept:
+        return None
+    return {"at": kept["at"], "totals": kept["totals"], "stale": input_now != kept["input"]}

@@ -1,0 +1,22 @@
+"""The new-table forms' list of players: the add and remove buttons, the same for every game."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from assistant.web.numbers import small_number
+
+
+def change_seats(action: str, players: list[dict], low: int, high: int, new_player: Callable[[], dict]) -> bool:
+    """Add a player (``action`` "add") or remove one ("remove-<index>") within ``low``..``high``,
+    in place. True when the form asked for that (even beyond the limits, when nothing changes),
+    so it is shown again instead of started."""
+    if action == "add":
+        if len(players) < high:
+            players.append(new_player())
+        return True
+    if action.startswith("remove-"):
+        number = small_number(action.removeprefix("remove-"))
+        if len(players) > low and number is not None and number < len(players):
+            players.pop(number)
+        return True
+    return False
