@@ -277,3 +277,13 @@ def test_a_stored_variant_the_core_would_now_refuse_still_opens(client, app):
     assert "This board cannot be read any more" in client.post(f"/new/{GAME}", data=form).get_data(as_text=True)
     response = client.post(f"/boards/{ident}", data=board_form(version=1, Bayern="99"))
     assert response.status_code == 400 and "from 1 to 40" in response.get_data(as_text=True)
+
+
+def test_a_variants_name_is_text_everywhere(client):
+    ident = save(client, name='<b onclick="x()">Ours</b>', n1=("England", "Aragon"))
+    token = new_table_on(client, ident)
+    enter(client, token, POSITION)
+    pages = [final(client, token), client.get(f"/t/{token}/scores/final?view=walk&step=0").get_data(as_text=True)]
+    pages += [client.get(url).get_data(as_text=True) for url in (f"/boards/{ident}", "/boards", f"/new/{GAME}")]
+    for page in pages:
+        assert "<b onclick" not in page and "&lt;b onclick=" in page
