@@ -13,6 +13,8 @@ from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
 from assistant.web.games.kardinal import cells, results, screens, setup, sketch, sketch_screen
+from assistant.web.games.kardinal.boards import PUBLISHED
+from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import color_label
 from assistant.web.pad import after_count
 from assistant.web.tables import Change, Conflict, Table
@@ -103,6 +105,19 @@ class KardinalWeb:
 
     def track_spaces(self) -> int:
         return 100
+
+    # --- the board check and the map (optional parts of the interface, used by templates) ---
+    extra_links = ((_l("Check the board's alliances"), "boards.index"),)  # under "New table" on the start page
+
+    def step_figure(self, table: Table, report: Any, index: int) -> dict | None:
+        """The map for step ``index`` of the walk: its country or alliance highlighted, with counts."""
+        return step_map(table, report, index, self.players_view(report))
+
+    def board_line(self, report: Any) -> str:
+        """Which board the scoring used, for beside the standings."""
+        if report.board == PUBLISHED:
+            return _("Board: as published (alliances partly inferred).")
+        return _("Board: “{name}”, a variant checked against the printed board.").format(name=report.board)
 
     def phase(self, table: Table) -> str:
         final = table.state["results"].get("final")

@@ -5,7 +5,6 @@ from assistant.web.i18n import gettext as _
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.problems import by_field
 from assistant.web.games.kardinal.cells import (
@@ -18,6 +17,7 @@ from assistant.web.games.kardinal.cells import (
     placed,
     player_label,
 )
+from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names
 from assistant.web.numbers import small_number
@@ -67,8 +67,9 @@ def board_screen(table: Table, args: MultiDict) -> dict:
     # One translated pattern per kind of piece, filled in for each of the ~90 cells.
     cell_label = {pieces: _("{country}, {pieces} of {player}").replace("{pieces}", str(PIECE_LABEL[pieces])) for pieces in PIECES}
     countries = []
-    for key in published_board().country_keys:
-        country = published_board().country(key)
+    board = table_board(state)  # the cloister fields of the table's board variant
+    for key in board.country_keys:
+        country = board.country(key)
         monasteries = state["monasteries"].get(key, {})
         rows = []
         for pieces in PIECES:
