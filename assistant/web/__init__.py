@@ -52,4 +52,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(table.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(share.bp)
+
+    from assistant.web.games.kardinal import board_check
+
+    app.register_blueprint(board_check.bp)
     return app

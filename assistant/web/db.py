@@ -18,6 +18,17 @@ CREATE TABLE IF NOT EXISTS game_table (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
+-- Boards a table checked against its printed board (Kardinal & König): named, shared by all
+-- tables on this server. A table keeps a copy of the variant it was started with.
+CREATE TABLE IF NOT EXISTS board_variant (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,             -- the game's slug
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,             -- JSON {"name", "alliances", "fields"}, as the core reads it
+    version INTEGER NOT NULL,       -- counts saves, so two phones never overwrite each other silently
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
 """
 _ready: set[str] = set()
 # One connection per database stays open for the life of the process: closing the last

@@ -55,7 +55,7 @@ def test_a_whole_game_with_both_scorings_and_the_walk(phones):
     expect(cell(page, "monasteries.Frankreich.green")).to_have_text("4")
     phone.shot("07-board-second-half", full_page=True)
     page.get_by_role("link", name="Chains", exact=True).click()
-    page.locator("#chains-green").get_by_role("link", name="chain").click()
+    page.locator("#chains-green").get_by_role("link", name="+ chain").click()
     page.locator('#pad button[name="add"][value="4"]').click()
     expect(page.locator("#chains-green")).to_contain_text("4 points")
     phone.shot("08-chains-pad")

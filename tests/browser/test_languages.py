@@ -12,6 +12,7 @@ from assistant.games.kardinal import GAME as KARDINAL
 from assistant.translator import translator_for
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser import test_princeps as princeps
+from tests.browser.test_sketch import Taps
 from tests.browser.steps import cell, enter_position, set_count, start_table
 from tests.web.helpers import EXAMPLE
 
@@ -35,7 +36,13 @@ OVERFLOW = """(limit) => {
     if (box.right > limit + 0.5 || box.left < -0.5) found.push(name(el) + ' spans ' + Math.round(box.left) + '..' + Math.round(box.right) + ': ' + (el.innerText || '').slice(0, 40));
     const style = getComputedStyle(el);
     if (el instanceof HTMLElement && style.display !== 'inline' && style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
-      found.push(name(el) + ' holds text ' + el.scrollWidth + ' px wide in ' + el.clientWidth + ' px: ' + (el.innerText || '').slice(0, 40));
+    {
+      // What sticks out of the box: text and controls, not a drawing that bleeds into the card's
+      // padding on purpose (the walk's map); anything past the phone's edge is caught above.
+      const right = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth;
+      const out = [...el.querySelectorAll('*')].filter((c) => !(c instanceof SVGElement) && c.getBoundingClientRect().right > right + 1).map(name);
+      if (out.length) found.push(name(el) + ' holds ' + el.scrollWidth + ' px in ' + el.clientWidth + ' px (' + out.slice(-3).join(', ') + '): ' + (el.innerText || '').slice(0, 40));
+    }
   }
   return found;
 }"""
@@ -62,6 +69,14 @@ def game_night(browser, live_server):
     page.goto(f"/t/{token}/board")
     set_count(page, "monasteries.Schwaben.green", 3)
     set_count(page, "monasteries.Schwaben.red", 2)
+    # Green's chains drawn on the sketch: a line of 5 with a branch of one.
+    page.goto(f"/t/{token}/chains?sketch=green")
+    taps = Taps(page)
+    for column in range(5):
+        taps.spot(column, 0)
+    taps.spot(4, 0)  # let go
+    taps.spot(2, 0)
+    taps.spot(2, 1)
     page.goto(f"/t/{token}/share")
     links = page.locator(".share-link .link a")
     watch = links.nth(1).get_attribute("href").split("/t/")[1].split("/")[0]
@@ -94,10 +109,13 @@ def pages(token: str, watch: str, princeps_token: str) -> list[tuple[str, str]]:
         ("board", f"/t/{token}/board"),
         ("number-pad", f"/t/{token}/board?cell=monasteries.Schwaben.red"),
         ("chains", f"/t/{token}/chains"),
+        ("sketch", f"/t/{token}/chains?sketch=green"),
         ("scores-list", f"/t/{token}/scores/final"),
-        ("walk", f"/t/{token}/scores/final?view=walk&step=23"),
+        ("walk-country", f"/t/{token}/scores/final?view=walk&step=6"),  # Frankreich, with the map
+        ("walk", f"/t/{token}/scores/final?view=walk&step=23"),  # alliance 14, with the map
         ("standings", f"/t/{token}/scores/final?view=walk&step=99"),
         ("share", f"/t/{token}/share"),
+        ("board-check", "/boards"),
         ("spectator", f"/t/{watch}/board"),
         ("princeps-new-table", "/new/princeps-machiavelli"),
         ("princeps-territories", f"/t/{princeps_token}/territories"),

@@ -101,7 +101,10 @@ class WebGame(Protocol):
     def describe_cell(self, state: dict, cell: str) -> str:
         """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
 
-    def describe_value(self, cell: str, value: Any) -> str: ...
+    def describe_value(self, cell: str, value: Any) -> str:
+        """A value in a conflict notice. A game may also have ``explain_conflict(conflict,
+        resend) -> dict | None`` to word a conflict itself (``sentence``, ``keep``, ``keep_args``,
+        ``retry``, ``resend``: None offers no "anyway"); the Kardinal sketch does."""
 
     def score(self, table: Table, scoring: str) -> tuple[Any, Change]:
         """Score the table as it stands: the report, and the change that keeps the result.

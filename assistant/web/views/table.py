@@ -66,13 +66,18 @@ def change(token: str):
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
     state = conflict.table.state
     resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token"}}
-    return {
+    notice = {
         "kind": "conflict",
         "field": game.describe_cell(state, conflict.cell),
         "theirs": game.describe_value(conflict.cell, conflict.theirs),
         "yours": game.describe_value(conflict.cell, conflict.yours),
         "resend": resend,
     }
+    # A game may word a conflict itself: "sentence", "keep"/"keep_args", "retry" and "resend"
+    # (None: nothing sensible to do anyway).
+    explain = getattr(game, "explain_conflict", None)
+    notice.update((explain and explain(conflict, resend)) or {})
+    return notice
 
 
 def screen_args(game: WebGame, args) -> MultiDict:

@@ -12,10 +12,12 @@ from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
-from assistant.web.games.kardinal import cells, results, screens, setup
+from assistant.web.games.kardinal import cells, results, screens, setup, sketch, sketch_screen
+from assistant.web.games.kardinal.boards import PUBLISHED
+from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
 from assistant.web.pad import after_count
-from assistant.web.tables import Change, Table
+from assistant.web.tables import Change, Conflict, Table
 
 
 class KardinalWeb:
@@ -23,7 +25,8 @@ class KardinalWeb:
     title = _l("Kardinal & König")
     templates = "kardinal"
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
-    screen_args = ("cell", "add", "rename")  # the open number pad, chain pad, rename form
+    # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
+    screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
     scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
     points_label = _l("Points")
     # Translators: column of the final standings: pieces left in the player's supply.
@@ -55,19 +58,27 @@ class KardinalWeb:
         return ", ".join(p["name"] or color_as_player_label(p["color"]) for p in state["players"])
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
-        return screens.board_screen(table, args) if name == "board" else screens.chains_screen(table, args)
+        return screens.board_screen(table, args) if name == "board" else sketch_screen.chains_screen(table, args)
 
     def parse_change(self, table: Table, form: MultiDict) -> Change:
+        if sketch.is_sketch_cell(form.get("cell", "")):
+            return sketch.parse_change(table.state, form)
         return cells.parse_change(table.state, form)
 
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
+        if sketch.is_sketch_cell(change.cell):
+            return sketch.after_change(table.state, change.value, here)
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
     def describe_cell(self, state: dict, cell: str) -> str:
-        return cells.describe_cell(state, cell)
+        return sketch.describe_cell(state, cell) if sketch.is_sketch_cell(cell) else cells.describe_cell(state, cell)
 
     def describe_value(self, cell: str, value: Any) -> str:
-        return cells.describe_value(cell, value)
+        return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else cells.describe_value(cell, value)
+
+    def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
+        """A conflict on a chain sketch in its own words (the shared notice words the rest)."""
+        return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
     def score(self, table: Table, scoring: str):
         return results.score_now(table, scoring)
@@ -95,6 +106,19 @@ class KardinalWeb:
 
     def track_spaces(self) -> int:
         return 100
+
+    # --- the board check and the map (optional parts of the interface, used by templates) ---
+    extra_links = ((_l("Check the board's alliances"), "boards.index"),)  # under "New table" on the start page
+
+    def step_figure(self, table: Table, report: Any, index: int) -> dict | None:
+        """The map for step ``index`` of the walk: its country or alliance highlighted, with counts."""
+        return step_map(table, report, index, self.players_view(report))
+
+    def board_line(self, report: Any) -> str:
+        """Which board the scoring used, for beside the standings."""
+        if report.board == PUBLISHED:
+            return _("Board: as published (alliances partly inferred).")
+        return _("Board: “{name}”, a variant checked against the printed board.").format(name=report.board)
 
     def phase(self, table: Table) -> str:
         final = table.state["results"].get("final")

@@ -5,12 +5,13 @@ from assistant.web.i18n import request_translations as get_translations
 from assistant.web.i18n import lazy_gettext as _l
 
 from assistant.games.kardinal import GAME
-from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.problems import InvalidInput, Problem
 from assistant.web import kept
 from assistant.web.games.base import Segment
+from assistant.web.games.kardinal.boards import table_board, table_variant
+from assistant.web.games.kardinal.sketch import core_roads, sketch_of
 from assistant.web.tables import Change, Table
 
 SCORINGS = ("intermediate", "final")
@@ -26,21 +27,39 @@ def score_input(state: dict, scoring: str) -> dict:
         "advisors": state["advisors"],
         "rules": state["rules"],
     }
+    variant = table_variant(state)
+    if variant:  # the table's copy of its board variant: kept with the result, so it explains again the same
+        data["board"] = variant
     if scoring == "final":
-        data["chains"] = {color: {"lengths": lengths} for color, lengths in state["chains"].items() if lengths}
+        data["chains"] = chains_input(state)
         intermediate = state["results"].get("intermediate")
         if intermediate:
             data["previous"] = intermediate["totals"]
     return data
 
 
+def chains_input(state: dict) -> dict:
+    """Per player: the sketch's roads (monasteries named by their letters) and the counted lengths."""
+    chains = {}
+    for color in [p["color"] for p in state["players"]]:
+        roads, lengths = core_roads(sketch_of(state, color)), state["chains"].get(color, [])
+        entry = {**({"roads": roads} if roads else {}), **({"lengths": lengths} if lengths else {})}
+        if entry:
+            chains[color] = entry
+    return chains
+
+
 def live_problems(state: dict) -> list[Problem]:
     """Everything the core would object to or warn about, checked while the table enters."""
     try:
-        _position, warnings = parse_position(score_input(state, "final"), published_board(), get_translations())
+        _position, warnings = parse_position(_without_board(score_input(state, "final")), table_board(state), get_translations())
     except InvalidInput as invalid:
         return invalid.problems + invalid.warnings
     return warnings
+
+
+def _without_board(data: dict) -> dict:
+    return {key: value for key, value in data.items() if key != "board"}
 
 
 def score_now(table: Table, scoring: str) -> tuple[KardinalReport, Change]:

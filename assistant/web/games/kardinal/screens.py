@@ -6,7 +6,6 @@ from assistant.web.i18n import gettext as _
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.problems import by_field
 from assistant.web.games.kardinal.cells import (
@@ -21,6 +20,7 @@ from assistant.web.games.kardinal.cells import (
     placed,
     player_label,
 )
+from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names, player_names
 from assistant.web.numbers import small_number
@@ -72,8 +72,9 @@ def board_screen(table: Table, args: MultiDict) -> dict:
     cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
     with_count = _("{cell}: {count}")
     countries = []
-    for key in published_board().country_keys:
-        country = published_board().country(key)
+    board = table_board(state)  # the cloister fields of the table's board variant
+    for key in board.country_keys:
+        country = board.country(key)
         shown_name = country_label(key)
         monasteries = state["monasteries"].get(key, {})
         rows = []

@@ -1,7 +1,8 @@
-"""The new-table form: 3 to 5 players, each a name and a colour, and the chain house rule."""
+"""The new-table form: 3 to 5 players, each a name and a colour, the chain house rule and the board."""
 from __future__ import annotations
 
 from assistant.web.i18n import request_translations as get_translations
+from flask import request
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import MAX_PLAYERS, MIN_PLAYERS, PALETTE, published_board
@@ -9,12 +10,17 @@ from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT
 from assistant.games.kardinal.position import parse_position
 from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
+from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice
+from assistant.web.i18n import gettext as _
 from assistant.web.seats import change_seats
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
 
 
 def blank_form() -> SetupForm:
-    return SetupForm(_with_choices({"players": [{"name": "", "color": c} for c in PALETTE[:MIN_PLAYERS]], "chains": DISJOINT}))
+    # ?board=<id>: "Start a new table on this board" from the board check.
+    chosen = find_variant(request.args.get("board"))
+    board = str(chosen.id) if chosen else ""
+    return SetupForm(_with_choices({"players": [{"name": "", "color": c} for c in PALETTE[:MIN_PLAYERS]], "chains": DISJOINT, "board": board}))
 
 
 def _with_choices(values: dict) -> dict:
@@ -25,6 +31,8 @@ def _with_choices(values: dict) -> dict:
         "rules": [(rule, RULE_LABELS[rule], RULE_EXPLANATIONS[rule]) for rule in CHAIN_RULES],
         "min": MIN_PLAYERS,
         "max": MAX_PLAYERS,
+        # The published board first (the default), then the variants tables have saved.
+        "boards": [("", str(PUBLISHED_LABEL))] + [(str(v.id), v.name) for v in list_variants()],
     }
 
 
@@ -36,7 +44,8 @@ def read_form(form: MultiDict) -> SetupForm:
             continue
         players.append({"name": form.get(f"players-{index}-name", "")[:200], "color": form.get(f"players-{index}-color", "")[:20]})
     rule = form.get("chains", DISJOINT)
-    values = _with_choices({"players": players, "chains": rule if rule in CHAIN_RULES else DISJOINT})
+    board = form.get("board", "")[:20]
+    values = _with_choices({"players": players, "chains": rule if rule in CHAIN_RULES else DISJOINT, "board": board})
     if change_seats(form.get("action", "start"), players, MIN_PLAYERS, MAX_PLAYERS, lambda: {"name": "", "color": _unused_color(players)}):
         return SetupForm(values)
     return _validated(values, rule)
@@ -44,10 +53,18 @@ def read_form(form: MultiDict) -> SetupForm:
 
 def _validated(values: dict, rule: str) -> SetupForm:
     data = {"scoring": "intermediate", "players": values["players"], "rules": {"chains": rule}}
+    errors: dict[str, list[str]] = {}
+    variant = find_variant(values["board"]) if values["board"] else None
+    if values["board"] and variant is None:
+        errors["board"] = [_("This board is not saved here (any more); pick another one.")]
+    elif variant is not None and not readable(variant):
+        errors["board"] = [_("This board cannot be read any more; open it in the board check, fix what it shows and save it.")]
     try:
         position, _warnings = parse_position(data, published_board(), get_translations())
     except InvalidInput as invalid:
-        return SetupForm(values, by_field(invalid.problems))
+        errors = {**by_field(invalid.problems), **errors}
+    if errors:
+        return SetupForm(values, errors)
     state = {
         "players": [{"color": p.color, "name": p.name} for p in position.players],
         "rules": {"chains": position.rules.chains},
@@ -56,6 +73,8 @@ def _validated(values: dict, rule: str) -> SetupForm:
         "chains": {},
         "results": {},
     }
+    if variant is not None:  # the id, and a copy of the variant that this table scores on
+        state["board"] = table_choice(variant)
     return SetupForm(values, state=state)
 
 

@@ -1,0 +1,268 @@
+"""The board check: compare the 15 alliances and the cloister fields with the printed board, fix
+what differs, and save it as a named board variant that new tables can be scored on.
+
+``/boards`` starts a new variant from a copy of the published board (``?from=<id>``: from a
+saved variant), ``/boards/<id>`` changes a saved one; the published board itself is never
+changed. Validation is the core's (``make_variant``): each problem appears next to its field,
+in words, and the form keeps everything as typed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from flask import Blueprint, abort, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.kardinal.board import Board, published_board
+from assistant.games.kardinal.variants import MAX_VARIANT_NAME, make_variant
+from assistant.problems import InvalidInput, Problem
+from assistant.web.games.kardinal.board_map import board_map
+from assistant.web.games.kardinal.boards import (
+    StaleVariant,
+    StoredVariant,
+    find_variant,
+    list_variants,
+    name_taken,
+    readable,
+    save_variant,
+)
+from assistant.web.games.kardinal.words import country_names
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_translations
+from assistant.web.numbers import small_number
+from assistant.web.pages import go_to, render
+
+bp = Blueprint("boards", __name__, url_prefix="/boards")
+_WHOLE = re.compile(r"\s*-?[0-9]{1,9}\s*")
+
+
+@dataclass
+class CheckForm:
+    """The board-check form as typed: nothing is lost when something is wrong."""
+
+    name: str
+    pairs: list[tuple[str, str]]  # 15, in number order
+    fields: dict[str, str]  # cloister fields per country, as typed ("" for unknown)
+    version: int | None = None  # of the saved variant this form was loaded from
+    errors: dict[str, list[str]] = field(default_factory=dict)
+
+
+@bp.get("")
+def index():
+    source = find_variant(request.args.get("from")) if "from" in request.args else None
+    form = _form_of(source.data if source else None, name="")
+    return _page(form, None, source=source)
+
+
+@bp.post("")
+def create():
+    return _save(None)
+
+
+@bp.get("/<ident>")
+def edit(ident: str):
+    variant = _variant_or_404(ident)
+    form = _form_of(variant.data, name=variant.name, version=variant.version)
+    return _page(form, variant, saved=request.args.get("saved") == "1")
+
+
+@bp.post("/<ident>")
+def update(ident: str):
+    return _save(_variant_or_404(ident))
+
+
+@bp.post("/map")
+def preview():
+    """The map of the pairs as typed so far, while the table changes them (htmx)."""
+    form = _read(request.form)
+    return render("kardinal/_check_map.html", "kardinal/_check_map.html", check=_context(form, None), preview=True)
+
+
+def _save(variant: StoredVariant | None):
+    form = _read(request.form)
+    board = _validated(form, variant)
+    if board is None:
+        return _page(form, variant, status=400)
+    try:
+        stored = save_variant(board, variant.id if variant else None, form.version)
+    except StaleVariant as stale:
+        # Saved from another phone since this one loaded it: show what is there now, keep what
+        # was typed, and let a second tap on Save replace it on purpose.
+        form.version = stale.current.version
+        form.errors["notice"] = [_("Someone saved this board from another phone since you opened it. Your changes are still here; save again to replace theirs, or reload to see theirs.")]
+        return _page(form, variant, status=409)
+    return go_to(url_for("boards.edit", ident=stored.id, saved=1))
+
+
+def _variant_or_404(ident: str) -> StoredVariant:
+    variant = find_variant(ident)
+    if variant is None:
+        abort(404)
+    return variant
+
+
+def _form_of(data: dict | None, name: str, version: int | None = None) -> CheckForm:
+    """The form filled in from a variant's JSON as stored (the published board for None). Read
+    as text, not through the core: a variant the core would refuse today still opens, with its
+    problems shown when it is saved."""
+    published = published_board()
+    data = data if isinstance(data, dict) else {}
+    stored = data.get("alliances")
+    pairs = [a.countries for a in published.alliances]
+    if isinstance(stored, list) and len(stored) == len(pairs):
+        pairs = [(str(p[0]), str(p[1])) if isinstance(p, list) and len(p) == 2 else old for p, old in zip(stored, pairs)]
+    stored_fields = data.get("fields") if isinstance(data.get("fields"), dict) else {}
+    fields = {c.key: _typed(stored_fields[c.key] if c.key in stored_fields else c.fields) for c in published.countries}
+    return CheckForm(name=name, pairs=pairs, fields=fields, version=version)
+
+
+def _typed(count: object) -> str:
+    return "" if count is None else str(count)
+
+
+def _read(posted: MultiDict) -> CheckForm:
+    published = published_board()
+    pairs = [
+        (posted.get(f"alliance-{a.number}-a", "")[:40], posted.get(f"alliance-{a.number}-b", "")[:40])
+        for a in published.alliances
+    ]
+    fields = {key: posted.get(f"fields-{key}", "")[:12] for key in published.country_keys}
+    return CheckForm(name=posted.get("name", "")[:200], pairs=pairs, fields=fields, version=small_number(posted.get("version")))
+
+
+def _validated(form: CheckForm, variant: StoredVariant | None) -> Board | None:
+    """The board the form describes, or None with ``form.errors`` filled in by field."""
+    name = " ".join(form.name.split())
+    problems: list[Problem] = []
+    if not name:
+        problems.append(Problem(field="board.name", reason=_("give this board a name, so a new table can choose it")))
+    elif len(name) > MAX_VARIANT_NAME:
+        problems.append(Problem(field="board.name", reason=_("must be at most {limit} characters long").format(limit=MAX_VARIANT_NAME)))
+    elif name_taken(name, variant.id if variant else None):
+        problems.append(Problem(field="board.name", reason=_("there is a board called “{name}” already; choose another name").format(name=name)))
+    fields = {key: _number(text) for key, text in form.fields.items()}
+    for key, value in fields.items():
+        if isinstance(value, str):  # not a number at all: said here, so the core checks the rest
+            problems.append(Problem(field=f"board.fields.{key}", reason=_("must be a whole number")))
+    data = {
+        "name": name if not problems else "?",  # the name's problems are ours; the core checks the rest
+        "alliances": [list(pair) for pair in form.pairs],
+        "fields": {key: value for key, value in fields.items() if not isinstance(value, str)},
+    }
+    try:
+        board = make_variant(data, published_board(), request_translations())
+    except InvalidInput as invalid:
+        problems += invalid.problems
+        board = None
+    if problems:
+        form.errors = _by_field(problems)
+        return None
+    return board
+
+
+def _number(text: str) -> int | str | None:
+    """A typed cloister-field count: empty is unknown; anything else goes to the core as typed."""
+    if not text.strip():
+        return None
+    return int(text) if _WHOLE.fullmatch(text) else text
+
+
+def _by_field(problems: list[Problem]) -> dict[str, list[str]]:
+    """The core's fields (``board.alliances.0``) as the form's (``alliance-1``)."""
+    found: dict[str, list[str]] = {}
+    for problem in problems:
+        parts = problem.field.split(".")
+        if parts[:2] == ["board", "name"]:
+            where = "name"
+        elif parts[:2] == ["board", "alliances"] and len(parts) > 2 and (index := small_number(parts[2])) is not None:
+            where = f"alliance-{index + 1}"
+        elif parts[:2] == ["board", "fields"] and len(parts) > 2:
+            where = f"fields-{parts[2]}"
+        else:
+            where = "form"
+        found.setdefault(where, []).append(problem.reason)
+    return found
+
+
+def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, **extra):
+    context = _context(form, variant, **extra)
+    return render("kardinal/board_check.html", "kardinal/_board_check.html", status, check=context)
+
+
+def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> dict:
+    published = published_board()
+    options = [(key, key) for key in published.country_keys]  # the names printed on the board
+    keys = set(published.country_keys)
+    rows = []
+    for alliance, (a, b) in zip(published.alliances, form.pairs):
+        changed = {a, b} != set(alliance.countries)
+        rows.append(
+            {
+                "number": alliance.number,
+                "a": a,
+                "b": b,
+                # A value no option has (sent by hand) stays visible, next to its error.
+                "extra": [value for value in dict.fromkeys((a, b)) if value not in keys],
+                "published": "–".join(alliance.countries),
+                "source": alliance.source,
+                "sea": alliance.sea,
+                "changed": changed,
+                "errors": form.errors.get(f"alliance-{alliance.number}", []),
+            }
+        )
+    fields = [
+        {
+            "key": key,
+            "label": _country_label(key),
+            "value": form.fields.get(key, ""),
+            "published": published.country(key).fields,
+            "errors": form.errors.get(f"fields-{key}", []),
+        }
+        for key in published.country_keys
+    ]
+    changed = frozenset(row["number"] for row in rows if row["changed"])
+    return {
+        "form": form,
+        "variant": variant,
+        "source": source,
+        "saved": saved,
+        "action": url_for("boards.update", ident=variant.id) if variant else url_for("boards.create"),
+        "options": options,
+        "rows": rows,
+        "fields": fields,
+        "map": board_map(_drawable(form), changed=changed, marked=True),
+        "changed": sorted(changed),
+        "variants": [_listed(v) for v in list_variants()],
+    }
+
+
+def _drawable(form: CheckForm) -> Board:
+    """The board as typed, for the map: a pair that is not two different known countries is
+    left out until it is fixed (a repeated pair is drawn twice, so it shows)."""
+    published = published_board()
+    alliances = []
+    for alliance, (a, b) in zip(published.alliances, form.pairs):
+        pair = (published.resolve_country(a), published.resolve_country(b))
+        if None in pair or pair[0] == pair[1]:
+            continue
+        same = set(pair) == set(alliance.countries)
+        alliances.append(alliance if same else alliance.model_copy(update={"countries": pair, "source": "table"}))
+    return published.model_copy(update={"alliances": tuple(alliances)})
+
+
+def _listed(variant: StoredVariant) -> dict:
+    if not readable(variant):
+        return {"variant": variant, "changed": [], "fields": []}
+    board = variant.board
+    published = published_board()
+    return {
+        "variant": variant,
+        "changed": [a for a in board.alliances if a.source == "table"],
+        "fields": [c for c in board.countries if c.fields != published.country(c.key).fields],
+    }
+
+
+def _country_label(key: str) -> str:
+    name, local = country_names(key)
+    return f"{name} ({local})" if local else name

@@ -1,0 +1,340 @@
+"""The schematic map: nine labelled countries in their places and the numbered alliance links.
+
+Not a copy of the published art: a clean diagram for a phone. Countries are rounded boxes
+(outer ring: England north-west across the sea, Franken north, Bayern east, Italien south-east,
+Aragon south-west across the sea; inner four: Lothringen, Frankreich, Schwaben, Burgund), each
+alliance a straight line with its number in a square at the middle (like the board's brown
+squares), sea links dashed. Geometry is computed here; ``templates/kardinal/_map.html`` draws it
+with classes and SVG presentation attributes only (the content security policy forbids inline
+styles). A step of the breakdown highlights its country, or its alliance and both countries,
+and turns each highlighted country into a small card with every player's count on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from assistant.games.kardinal.board import Board
+
+WIDTH, HEIGHT = 360, 300
+BOX_HEIGHT = 30
+NAME_SIZE, COUNT_SIZE, PIECES_SIZE = 14, 13.5, 11.5  # font sizes in app.css (.board-map)
+SQUARE = 21  # an alliance's numbered square
+ROW = 17  # a player's line on a country card
+CARD_ROWS = 42  # where the players' lines start on a card, below the name and what is counted
+CARD_NAME = 10  # characters of a player's name shown on a card (the full name is in the text)
+
+# Box centres, in the places the countries have on the board.
+PLACES = {
+    "England": (58, 32),
+    "Franken": (250, 32),
+    "Lothringen": (160, 100),
+    "Bayern": (310, 116),
+    "Frankreich": (90, 168),
+    "Schwaben": (234, 172),
+    "Burgund": (160, 236),
+    "Aragon": (56, 272),
+    "Italien": (292, 268),
+}
+
+
+@dataclass
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+    def overlap(self, other: Rect) -> float:
+        dx = min(self.right, other.right) - max(self.x, other.x)
+        dy = min(self.bottom, other.bottom) - max(self.y, other.y)
+        return dx * dy if dx > 0 and dy > 0 else 0.0
+
+    def contains(self, x: float, y: float, margin: float = 0) -> bool:
+        return self.x - margin <= x <= self.right + margin and self.y - margin <= y <= self.bottom + margin
+
+
+@dataclass
+class Count:
+    """One player's count on a highlighted country: swatch, name, number (never colour alone)."""
+
+    color: str
+    name: str  # the player's name, or their colour's name
+    count: int
+    strong: bool = False  # e.g. holds the advisor majority
+
+
+@dataclass
+class Focus:
+    """What a breakdown step highlights, with the counts to show on each highlighted country."""
+
+    countries: tuple[str, ...] = ()
+    alliance: int | None = None
+    counts: dict[str, list[Count]] = field(default_factory=dict)
+    pieces: str = ""  # what the counts are ("monasteries", "advisors"), already translated
+    nothing: str = ""  # the card's line when nobody has any, already translated
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """About how wide ``text`` is drawn (erring wide: DejaVu Sans, the widest usual phone font)."""
+    ems = sum(0.95 if ch in "mwMW" else 0.38 if ch in "iljtfrI.:!| " else 0.76 if ch.isupper() else 0.64 for ch in text)
+    return ems * size * (1.08 if bold else 1.0)
+
+
+def box(key: str) -> Rect:
+    cx, cy = PLACES[key]
+    w = round(18 + text_width(key, NAME_SIZE, bold=True))
+    return Rect(cx - w / 2, cy - BOX_HEIGHT / 2, w, BOX_HEIGHT)
+
+
+def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] = frozenset(), marked: bool = False) -> dict:
+    """The map's geometry for the template.
+
+    ``changed``: alliance numbers drawn as changed (the board check). ``marked``: squares of
+    alliances not in the rulebook drawn hollow. ``focus``: the breakdown step's highlight.
+    """
+    focus = focus or Focus()
+    boxes = _boxes(tuple(board.country_keys))
+    lit = set(focus.countries)
+    links = []
+    routes = _routes(tuple(board.country_keys), tuple(a.countries for a in board.alliances))
+    placed = [Rect(sx - SQUARE / 2, sy - SQUARE / 2, SQUARE, SQUARE) for _curve, (sx, sy) in routes]
+    for alliance, (curve, (sx, sy)) in zip(board.alliances, routes):
+        a, b = alliance.countries
+        classes = ["sea" if alliance.sea else "land"]
+        if alliance.number in changed:
+            classes.append("changed")
+        if marked and alliance.source == "inferred":
+            classes.append("inferred")
+        if focus.alliance is not None:
+            classes.append("lit" if alliance.number == focus.alliance else "dim")
+        elif lit:
+            classes.append("dim")
+        links.append(
+            {
+                "number": alliance.number,
+                "countries": (a, b),
+                "d": curve.path(),
+                "curve": curve,
+                "sx": round(sx, 1), "sy": round(sy, 1),  # the square's centre
+                "qx": round(sx - SQUARE / 2, 1), "qy": round(sy - SQUARE / 2, 1), "ty": round(sy + 4.7, 1),
+                "sea": alliance.sea,
+                "classes": " ".join(["link", *classes]),
+                "square_classes": " ".join(["square", *classes]),
+                "lit": alliance.number == focus.alliance,
+            }
+        )
+    square = next((Rect(l["sx"] - SQUARE / 2, l["sy"] - SQUARE / 2, SQUARE, SQUARE) for l in links if l["lit"]), None)
+    line = next((l["curve"] for l in links if l["lit"]), None)
+    clutter = placed + [rect for key, rect in boxes.items() if key not in lit]
+    cards = _cards(focus, boxes, square, line, clutter)
+    countries = []
+    for key in board.country_keys:
+        rect = boxes[key]
+        cx, cy = PLACES[key]
+        countries.append(
+            {
+                "key": key,
+                "x": rect.x, "y": rect.y, "w": rect.w, "h": rect.h,
+                "tx": cx, "ty": cy + 5,
+                "classes": "country " + ("lit" if key in lit else "dim" if lit or focus.alliance else "plain"),
+                "card": cards.get(key),
+                "lit": key in lit,
+            }
+        )
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "square": SQUARE,
+        "links": sorted(links, key=lambda l: l["lit"]),  # the step's link is drawn last, on top
+        "countries": sorted(countries, key=lambda c: c["lit"]),
+        "focused": bool(lit or focus.alliance),
+    }
+
+
+@lru_cache(maxsize=16)
+def _boxes(keys: tuple[str, ...]) -> dict[str, Rect]:
+    return {key: box(key) for key in keys}
+
+
+@lru_cache(maxsize=64)
+def _routes(keys: tuple[str, ...], pairs: tuple[tuple[str, str], ...]) -> list[tuple[Curve, tuple[float, float]]]:
+    """Each link's line and the spot of its square: the same for every step of a board, so once."""
+    boxes = _boxes(keys)
+    routes = []
+    placed: list[Rect] = []
+    for a, b in pairs:
+        curve = _route(PLACES[a], PLACES[b], [rect for key, rect in boxes.items() if key not in (a, b)])
+        sx, sy = _square_spot(curve, boxes, placed)
+        placed.append(Rect(sx - SQUARE / 2, sy - SQUARE / 2, SQUARE, SQUARE))
+        routes.append((curve, (sx, sy)))
+    return routes
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A link: a straight line, or a quadratic curve bowed around the countries in its way."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    cx: float | None = None  # control point, for a curve
+    cy: float | None = None
+
+    def at(self, t: float) -> tuple[float, float]:
+        if self.cx is None or self.cy is None:
+            return self.x1 + (self.x2 - self.x1) * t, self.y1 + (self.y2 - self.y1) * t
+        u = 1 - t
+        return (u * u * self.x1 + 2 * u * t * self.cx + t * t * self.x2, u * u * self.y1 + 2 * u * t * self.cy + t * t * self.y2)
+
+    def path(self) -> str:
+        if self.cx is None:
+            return f"M{self.x1:g} {self.y1:g}L{self.x2:g} {self.y2:g}"
+        return f"M{self.x1:g} {self.y1:g}Q{self.cx:.1f} {self.cy:.1f} {self.x2:g} {self.y2:g}"
+
+
+def _route(start: tuple[float, float], end: tuple[float, float], others: list[Rect]) -> Curve:
+    """Straight when no other country is in the way (every link of the published board);
+    otherwise the gentlest bow, to either side, that misses them all and stays on the map."""
+    straight = Curve(*start, *end)
+    if _clear(straight, others):
+        return straight
+    (x1, y1), (x2, y2) = start, end
+    length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1)
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    for bow in range(20, 161, 10):  # how far the curve's middle moves off the straight line
+        for side in (1, -1):
+            curve = Curve(x1, y1, x2, y2, mx + side * nx * 2 * bow, my + side * ny * 2 * bow)
+            if _clear(curve, others):
+                return curve
+    return straight
+
+
+def _clear(curve: Curve, others: list[Rect]) -> bool:
+    for i in range(1, 40):
+        x, y = curve.at(i / 40)
+        if not (3 <= x <= WIDTH - 3 and 3 <= y <= HEIGHT - 3) or any(r.contains(x, y, margin=4) for r in others):
+            return False
+    return True
+
+
+def _square_spot(curve: Curve, boxes: dict[str, Rect], placed: list[Rect]) -> tuple[float, float]:
+    """The middle of the link, or the nearest point along it clear of countries and other squares."""
+    best_cost = float("inf")
+    spot = curve.at(0.5)
+    for t in (0.5, 0.45, 0.55, 0.4, 0.6, 0.35, 0.65, 0.3, 0.7):
+        x, y = curve.at(t)
+        rect = Rect(x - SQUARE / 2 - 2, y - SQUARE / 2 - 2, SQUARE + 4, SQUARE + 4)
+        cost = sum(rect.overlap(b) for b in boxes.values()) + sum(rect.overlap(p) for p in placed)
+        if cost < best_cost:
+            spot, best_cost = (x, y), cost
+        if cost == 0:
+            break
+    return spot
+
+
+def _cards(focus: Focus, boxes: dict[str, Rect], square: Rect | None, line, clutter: list[Rect]) -> dict[str, dict]:
+    """Each highlighted country grows into a card: its name, what is counted, a line per player."""
+    cards: dict[str, dict] = {}
+    taken: list[Rect] = [square] if square else []
+    others = [boxes[k] for k in focus.countries]
+    for key in focus.countries:
+        rows = focus.counts.get(key, [])
+        texts = [f"{_short(c.name)} {c.count}" for c in rows] or [focus.nothing]
+        w = max(
+            boxes[key].w,
+            30 + max(text_width(t, COUNT_SIZE, bold=any(c.strong for c in rows)) for t in texts),
+            16 + text_width(focus.pieces, PIECES_SIZE),
+        )
+        h = CARD_ROWS + ROW * max(1, len(rows)) + 6
+        rect = _card_spot(boxes[key], w, h, taken + [b for b in others if b is not boxes[key]], line, clutter)
+        taken.append(rect)
+        home = boxes[key]
+        detached = not rect.contains(home.x + home.w / 2, home.y + home.h / 2)
+        if detached:
+            taken.append(home)
+        # A card away from its country is joined to it by a line, from the box to the card's edge.
+        hx, hy = home.x + home.w / 2, home.y + home.h / 2
+        cards[key] = {
+            "detached": detached,
+            "lx1": hx, "ly1": hy,
+            "lx2": round(min(max(hx, rect.x), rect.right), 1), "ly2": round(min(max(hy, rect.y), rect.bottom), 1),
+            "x": round(rect.x, 1), "y": round(rect.y, 1), "w": round(rect.w, 1), "h": round(rect.h, 1),
+            "tx": round(rect.x + rect.w / 2, 1), "ty": round(rect.y + BOX_HEIGHT / 2 + 5, 1),
+            "px": round(rect.x + rect.w / 2, 1), "py": round(rect.y + CARD_ROWS - 5, 1),
+            "pieces": focus.pieces,
+            "rows": [
+                {
+                    "color": c.color, "text": text, "strong": c.strong,
+                    "cx": round(rect.x + 13, 1), "cy": round(rect.y + CARD_ROWS + ROW * i + ROW / 2, 1),
+                    "tx": round(rect.x + 23, 1), "ty": round(rect.y + CARD_ROWS + ROW * i + ROW / 2 + 4.5, 1),
+                }
+                for i, (c, text) in enumerate(zip(rows, texts))
+            ],
+            "nothing": "" if rows else focus.nothing,
+            "nx": round(rect.x + rect.w / 2, 1), "ny": round(rect.y + CARD_ROWS + ROW / 2 + 4.5, 1),
+        }
+    return cards
+
+
+def _card_spot(home: Rect, w: float, h: float, avoid: list[Rect], line, clutter: list[Rect]) -> Rect:
+    """Where the card of a country goes: over its box, grown down or up, left or right, whichever
+    stays on the map and clear of the step's other country, its square and its link (and covers
+    the fewest other countries and squares, which are dimmed behind it). When none is clear (two
+    big cards of neighbours), the nearest clear place anywhere on the map, joined by a line."""
+
+    points = _along(line) if line else []
+
+    def in_the_way(rect: Rect) -> float:
+        return sum(rect.overlap(a) for a in avoid) * 10 + 40 * sum(rect.contains(*p, margin=2) for p in points)
+
+    def cost(rect: Rect) -> float:
+        return in_the_way(rect) + sum(rect.overlap(c) for c in clutter) * 0.3
+
+    best, best_cost = None, float("inf")
+    for dy in (0, -(h - home.h)):
+        for anchor in ("centre", "left", "right"):
+            x = {"centre": home.x + home.w / 2 - w / 2, "left": home.x, "right": home.right - w}[anchor]
+            rect = _on_map(x, home.y + dy, w, h)
+            total = cost(rect) + abs(rect.x - x) + abs(rect.y - (home.y + dy))  # moved off its place
+            if total < best_cost:
+                best, best_cost = rect, total
+    assert best is not None
+    if not in_the_way(best):
+        return best
+    # Nearest places first; of the first few clear ones, the one covering the least.
+    cx, cy = home.x + home.w / 2, home.y + home.h / 2
+    spots = sorted((abs(x + w / 2 - cx) + abs(y + h / 2 - cy), x, y) for y in range(2, int(HEIGHT - h), 8) for x in range(2, int(WIDTH - w), 8))
+    clear = []
+    for _distance, x, y in spots:
+        rect = Rect(x, y, w, h)
+        if rect.overlap(home) == 0 and not any(rect.overlap(a) for a in avoid) and not any(rect.contains(*p, margin=2) for p in points):
+            clear.append(rect)
+            if len(clear) == 12:
+                break
+    if not clear:
+        return best
+    return min(clear, key=lambda r: cost(r) + abs(r.x + w / 2 - cx) + abs(r.y + h / 2 - cy))
+
+
+def _on_map(x: float, y: float, w: float, h: float) -> Rect:
+    return Rect(min(max(x, 2), WIDTH - w - 2), min(max(y, 2), HEIGHT - h - 2), w, h)
+
+
+def _along(line: Curve) -> list[tuple[float, float]]:
+    """Points on the middle part of the step's link, where its square sits."""
+    return [line.at(t) for t in (0.38, 0.44, 0.5, 0.56, 0.62)]
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= CARD_NAME else name[: CARD_NAME - 1].rstrip() + "…"

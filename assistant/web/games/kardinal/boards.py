@@ -1,0 +1,153 @@
+"""Board variants as the web app keeps them: stored in SQLite, chosen for a new table, copied into it.
+
+A variant is the core's JSON (``variant_json``: name, the 15 pairs, cloister fields per
+country). A table records the variant it was started with by id *and* a copy of that JSON
+(``state["board"]``), and always scores on the copy: editing a variant later never changes
+the scoring of a table that already exists, and a kept result can always be explained again.
+Tables without ``state["board"]`` (all tables before variants existed) use the published board.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+
+from assistant.games.kardinal.board import Board, published_board
+from assistant.games.kardinal.position import GAME_SLUG
+from assistant.games.kardinal.variants import make_variant, variant_json
+from assistant.problems import InvalidInput
+from assistant.translator import ENGLISH
+from assistant.web.db import get_db
+from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.numbers import small_number
+
+PUBLISHED = "published"  # the core's name of the published board
+PUBLISHED_LABEL = _l("Published board")
+
+
+@dataclass(frozen=True)
+class StoredVariant:
+    id: int
+    name: str
+    data: dict  # the core's variant JSON
+    version: int
+    updated: float
+
+    @property
+    def board(self) -> Board:
+        return board_from(self.data)
+
+
+class StaleVariant(Exception):
+    """The variant was saved by someone else since this form was loaded."""
+
+    def __init__(self, current: StoredVariant):
+        super().__init__(current.name)
+        self.current = current
+
+
+def list_variants() -> list[StoredVariant]:
+    rows = get_db().execute("SELECT * FROM board_variant WHERE game = ? ORDER BY updated DESC, id DESC", (GAME_SLUG,)).fetchall()
+    return [_variant(row) for row in rows]
+
+
+def find_variant(ident: object) -> StoredVariant | None:
+    """The variant behind an id from a URL or a form (any text), or None."""
+    number = ident if isinstance(ident, int) else small_number(ident)
+    if number is None:
+        return None
+    row = get_db().execute("SELECT * FROM board_variant WHERE id = ? AND game = ?", (number, GAME_SLUG)).fetchone()
+    return _variant(row) if row else None
+
+
+def name_taken(name: str, except_id: int | None = None) -> bool:
+    folded = name.casefold()
+    return folded == PUBLISHED or folded == str(PUBLISHED_LABEL).casefold() or any(
+        v.name.casefold() == folded and v.id != except_id for v in list_variants()
+    )
+
+
+def save_variant(board: Board, ident: int | None = None, version: int | None = None) -> StoredVariant:
+    """Store a new variant (``ident`` None) or replace one that is still at ``version``."""
+    data = json.dumps(variant_json(board), ensure_ascii=False)
+    now = time.time()
+    db = get_db()
+    if ident is None:
+        cursor = db.execute(
+            "INSERT INTO board_variant (game, name, data, version, created, updated) VALUES (?,?,?,?,?,?)",
+            (GAME_SLUG, board.name, data, 1, now, now),
+        )
+        ident = cursor.lastrowid
+    else:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            current = find_variant(ident)
+            if current is None:
+                raise LookupError(ident)
+            if version != current.version:
+                raise StaleVariant(current)
+            db.execute(
+                "UPDATE board_variant SET name = ?, data = ?, version = version + 1, updated = ? WHERE id = ?",
+                (board.name, data, now, ident),
+            )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+    found = find_variant(ident)
+    assert found is not None
+    return found
+
+
+@lru_cache(maxsize=64)
+def _board_from_text(text: str) -> Board:
+    return make_variant(json.loads(text), published_board(), ENGLISH)
+
+
+def board_from(data: dict | None) -> Board:
+    """The board a variant's JSON describes (the published one for None); cached, as every
+    screen of a table asks for it."""
+    if not data:
+        return published_board()
+    return _board_from_text(json.dumps(data, sort_keys=True, ensure_ascii=False))
+
+
+def readable(variant: StoredVariant) -> bool:
+    """Whether the core still accepts a stored variant (a table must never start on one it refuses)."""
+    try:
+        board_from(variant.data)
+    except (InvalidInput, TypeError, ValueError):
+        return False
+    return True
+
+
+def table_choice(variant: StoredVariant | None) -> dict | None:
+    """What a new table's state records: the variant's id, name and a copy of its JSON."""
+    if variant is None:
+        return None
+    return {"id": variant.id, "name": variant.name, "variant": variant.data}
+
+
+def table_variant(state: dict) -> dict | None:
+    """The copy of the variant a table scores on, or None for the published board."""
+    chosen = state.get("board")
+    return chosen.get("variant") if isinstance(chosen, dict) else None
+
+
+def table_board(state: dict) -> Board:
+    """The board a table plays on; the published one if its copy cannot be read."""
+    try:
+        return board_from(table_variant(state))
+    except (InvalidInput, TypeError, ValueError):
+        return published_board()
+
+
+def board_label(name: str) -> str:
+    """A board's name as people read it: the published one is called that."""
+    return str(PUBLISHED_LABEL) if name == PUBLISHED else name
+
+
+def _variant(row) -> StoredVariant:
+    return StoredVariant(id=row["id"], name=row["name"], data=json.loads(row["data"]), version=row["version"], updated=row["updated"])
