@@ -35,8 +35,7 @@ OVERFLOW = """(limit) => {
     if (box.width === 0 && box.height === 0) continue;
     if (box.right > limit + 0.5 || box.left < -0.5) found.push(name(el) + ' spans ' + Math.round(box.left) + '..' + Math.round(box.right) + ': ' + (el.innerText || '').slice(0, 40));
     const style = getComputedStyle(el);
-    if (el instanceof HTMLElement && style.display !== 'inline' && style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
-    {
+    if (el instanceof HTMLElement && style.display !== 'inline' && style.overflowX === 'visible' && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
       // What sticks out of the box: text and controls, not a drawing that bleeds into the card's
       // padding on purpose (the walk's map); anything past the phone's edge is caught above.
       const right = el.getBoundingClientRect().left + el.clientLeft + el.clientWidth;
@@ -50,8 +49,10 @@ OVERFLOW = """(limit) => {
 
 @pytest.fixture(scope="module")
 def game_night(browser, live_server):
-    """A whole game entered once (in English): both scorings, a chain, then a mistake on the board
-    (so the board, the pad and the chains show a problem, and the scores say the table changed)."""
+    """Both games entered once (in English). Kardinal & König: both scorings, a counted chain, then
+    a mistake on the board (so the board, the pad and the chains show a problem, and the scores say
+    the table changed) and a sketch with a branch. Princeps Machiavelli: a tie on VP that the first
+    tie-break decides."""
     context = browser.new_context(viewport=PHONE, base_url=live_server)
     context.set_default_timeout(6000)
     page = context.new_page()
