@@ -23,7 +23,7 @@ class PrincepsWeb:
     templates = "princeps"
     screens = (Screen("territories", _l("Territories")),)
     screen_args = ("cell", "rename")  # the open number pad, the rename form
-    scorings = (Scoring(results.SCORING, _l("Final scoring")),)
+    scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
     points_label = _l("VP")
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
