@@ -2,6 +2,8 @@
 holds ``players`` (a list of objects with a ``name``) and ``rules`` (house rules by name)."""
 from __future__ import annotations
 
+from assistant.web.games.base import BadChange
+from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.tables import Change
 
@@ -10,6 +12,14 @@ def seat(state: dict, text: str) -> int | None:
     """A player's index from a field name ("players.<index>..."), if there is such a player."""
     index = small_number(text)
     return index if index is not None and index < len(state["players"]) else None
+
+
+def clean_name(raw: str, field: str, limit: int) -> str:
+    """A typed name with its spaces tidied, or ``BadChange`` when it is too long."""
+    name = " ".join(str(raw).split())
+    if len(name) > limit:
+        raise BadChange(field, _("a name has at most {limit} characters").format(limit=limit))
+    return name
 
 
 def name_change(cell: str, index: int, name: str) -> Change:

@@ -148,6 +148,3 @@ def recent_tables() -> list[Table]:
     tables = [table for table in map(find_table, tokens) if table is not None]
     return sorted(tables, key=lambda t: -t.updated)
 
-
-def forget(token: str) -> None:
-    session["tables"] = [t for t in session.get("tables", []) if t != token]

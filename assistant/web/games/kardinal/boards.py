@@ -144,10 +144,5 @@ def table_board(state: dict) -> Board:
         return published_board()
 
 
-def board_label(name: str) -> str:
-    """A board's name as people read it: the published one is called that."""
-    return str(PUBLISHED_LABEL) if name == PUBLISHED else name
-
-
 def _variant(row) -> StoredVariant:
     return StoredVariant(id=row["id"], name=row["name"], data=json.loads(row["data"]), version=row["version"], updated=row["updated"])

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
-from assistant.web.changes import name_change, rule_change
+from assistant.web.changes import clean_name, name_change, rule_change
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
 from assistant.web.numbers import whole_number as _whole_number
@@ -132,10 +132,7 @@ def _chain_change(state: dict, cell: str, color: str, form: MultiDict) -> Change
 
 
 def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
-    name = " ".join(str(raw).split())
-    if len(name) > MAX_NAME:
-        raise BadChange(describe_cell(state, cell), _("a name has at most {limit} characters").format(limit=MAX_NAME))
-    return name_change(cell, index, name)
+    return name_change(cell, index, clean_name(raw, describe_cell(state, cell), MAX_NAME))
 
 
 def _rule_change(state: dict, cell: str, raw: str) -> Change:

@@ -12,7 +12,7 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
-from assistant.web.changes import name_change, rule_change, seat
+from assistant.web.changes import clean_name, name_change, rule_change, seat
 from assistant.web.games.base import BadChange
 from assistant.web.games.princeps.words import COUNT_LABELS
 from assistant.web.i18n import gettext as _
@@ -81,12 +81,10 @@ def _count_change(state: dict, cell: str, index: int, kind: str, st: str, raw: A
 
 
 def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
-    name = " ".join(str(raw).split())
     field = describe_cell(state, cell)
+    name = clean_name(raw, field, MAX_NAME)
     if not name:
         raise BadChange(field, _("every player needs a name"))
-    if len(name) > MAX_NAME:
-        raise BadChange(field, _("a name has at most {limit} characters").format(limit=MAX_NAME))
     others = {p["name"].casefold() for i, p in enumerate(state["players"]) if i != index}
     if name.casefold() in others:
         raise BadChange(field, _("{name} is already the name of another player").format(name=name))
