@@ -18,7 +18,7 @@ MO_FILES := $(PO_FILES:.po=.mo)
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP) translations chromium
+test: $(STAMP) translations chromium nginx
 	$(PY) -m pytest -q -p no:cacheprovider
 
 $(STAMP): pyproject.toml
@@ -46,6 +46,15 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+
+# The HTTPS browser test puts Debian's nginx in front of the app as deploy/nginx.conf has it;
+# the test starts nginx itself (no service, no port 80).
+.PHONY: nginx
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
+	  echo "installing Debian's nginx for the HTTPS browser test"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx-light >/dev/null; }
 
 benchmark: $(STAMP) translations
 	$(PY) benchmarks/scoring.py

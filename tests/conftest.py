@@ -1,12 +1,12 @@
 import pytest
 
-from assistant.web import create_app
+from tests.client import browser_app
 
 
 @pytest.fixture
 def app(tmp_path):
-    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite"), "WTF_CSRF_ENABLED": False})
-    yield app
+    """The app as shipped (CSRF on); its test client posts with the page's token."""
+    yield browser_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite")})
 
 
 @pytest.fixture

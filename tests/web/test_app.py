@@ -4,6 +4,7 @@ from pathlib import Path
 
 from assistant.web import create_app
 from assistant.web.security import CONTENT_SECURITY_POLICY
+from tests.client import BrowserClient, browser_app
 from tests.web.helpers import new_table
 
 
@@ -66,8 +67,8 @@ def test_secret_key_is_generated_once_and_kept(tmp_path):
 def test_database_path_comes_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("ASSISTANT_DATABASE", str(tmp_path / "elsewhere.sqlite"))
     monkeypatch.setenv("ASSISTANT_SECRET_KEY", "from-env")
-    monkeypatch.setenv("ASSISTANT_WTF_CSRF_ENABLED", "false")
     app = create_app()
+    app.test_client_class = BrowserClient
     assert app.config["DATABASE"] == str(tmp_path / "elsewhere.sqlite")
     assert app.config["SECRET_KEY"] == "from-env"
     token = new_table(app.test_client())
@@ -75,9 +76,9 @@ def test_database_path_comes_from_the_environment(monkeypatch, tmp_path):
 
 
 def test_tables_survive_a_restart(tmp_path):
-    config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "WTF_CSRF_ENABLED": False}
-    token = new_table(create_app(dict(config)).test_client())
-    again = create_app(dict(config)).test_client()
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite")}
+    token = new_table(browser_app(dict(config)).test_client())
+    again = browser_app(dict(config)).test_client()
     assert "Andreas" in again.get(f"/t/{token}/board").get_data(as_text=True)
 
 

@@ -5,7 +5,7 @@ import re
 import sqlite3
 
 from assistant.games.kardinal.board import published_board
-from assistant.web import create_app
+from tests.client import browser_app
 from tests.web.helpers import GAME, HTMX, enter, new_table
 
 PUBLISHED = published_board()
@@ -235,7 +235,7 @@ def test_an_old_database_gets_the_new_table(tmp_path):
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as db:
         db.execute("CREATE TABLE game_table (id TEXT PRIMARY KEY, view_id TEXT NOT NULL UNIQUE, game TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL, changed TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL)")
-    app = create_app({"TESTING": True, "DATABASE": str(path), "WTF_CSRF_ENABLED": False})
+    app = browser_app({"TESTING": True, "DATABASE": str(path)})
     client = app.test_client()
     assert client.get("/boards").status_code == 200
     save(client)
