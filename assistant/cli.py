@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from assistant.games import DEFAULT_GAME, game_slugs, get_game
+from assistant.json_input import MAX_BYTES, read_json
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
 
@@ -70,16 +71,16 @@ def score_data(data, tr: Translator):
 
 
 def _read(name: str, tr: Translator):
+    """The JSON in a file, or on standard input for ``-`` (called "input" in errors, as the API's body)."""
     try:
-        text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
+        if name == "-":
+            raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(name, "rb") as file:
+                raw = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise InvalidInput([Problem(field=name, reason=tr.gettext("cannot be read ({error})").format(error=error.strerror))]) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InvalidInput(
-            [Problem(field=name, reason=tr.gettext("is not valid JSON (line {line}, column {column})").format(line=error.lineno, column=error.colno))]
-        ) from None
+    return read_json(raw, tr, field="input" if name == "-" else name)
 
 
 def _print_readable(name: str, report, tr: Translator, out: TextIO) -> None:

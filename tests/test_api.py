@@ -2,10 +2,17 @@
 import json
 
 import pytest
+from flask.testing import FlaskClient
 
 from assistant.cli import score_data
 from assistant.translator import ENGLISH, translator_for
 from tests.test_cli import BAD, GOOD
+
+
+@pytest.fixture
+def client(app):
+    """A JSON client (curl, a script): it opens no page, so it has no token."""
+    return FlaskClient(app)
 
 
 def test_healthz(client):
@@ -74,6 +81,6 @@ def test_api_errors_in_the_language_asked_for(client):
     assert body["errors"] == [{"field": "players", "reason": "2 Spieler angegeben; das Spiel ist für 3 bis 5 Spieler"}]
     broken = client.post("/api/score", data="{oops", content_type="application/json", headers={"Accept-Language": "es"})
     assert broken.get_json() == {
-        "error": "error: input: debe ser un objeto JSON",
-        "errors": [{"field": "input", "reason": "debe ser un objeto JSON"}],
+        "error": "error: input: no es JSON válido (línea 1, columna 2)",
+        "errors": [{"field": "input", "reason": "no es JSON válido (línea 1, columna 2)"}],
     }

@@ -1,14 +1,22 @@
-"""JSON endpoints: health check and the same scoring as ``python -m assistant score --json``."""
+"""JSON endpoints: health check and the same scoring as ``python -m assistant score --json``.
+
+The API is stateless: it keeps nothing and reads no cookie, so it needs no CSRF token and
+any client (curl, a script) can use it. The body is read as the command line reads a file.
+"""
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from assistant.cli import score_data
-from assistant.problems import InvalidInput
+from assistant.json_input import MAX_BYTES, InputTooLarge, read_json, too_large
+from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
 from assistant.web.locale import browser_language
+from assistant.web.security import csrf
 
 bp = Blueprint("api", __name__)
+csrf.exempt(bp)
 
 
 @bp.get("/healthz")
@@ -30,22 +38,29 @@ def score():
     language = api_language()
     tr = translator_for(language)
     headers = {"Content-Language": language, "Vary": "Accept-Language"}
-    data = request.get_json(silent=True)
-    if data is None:
-        reason = tr.gettext("must be a JSON object")
-        return jsonify(errors=[{"field": "input", "reason": reason}], error=_error_line(tr, f"input: {reason}")), 400, headers
+    if not request.is_json:  # application/json, or application/…+json
+        return _refused([Problem(field="Content-Type", reason=tr.gettext("must be application/json"))], 415, tr, headers)
+    request.max_content_length = MAX_BYTES
     try:
-        report = score_data(data, tr)
+        report = score_data(read_json(_body(tr), tr), tr)
+    except InputTooLarge as large:
+        return _refused(large.problems, 413, tr, headers)
     except InvalidInput as invalid:
-        return (
-            jsonify(
-                error="\n".join(_error_line(tr, str(p)) for p in invalid.problems),
-                errors=[p.model_dump() for p in invalid.problems],
-            ),
-            400,
-            headers,
-        )
+        return _refused(invalid.problems, 400, tr, headers)
     return jsonify(report.to_json()), 200, headers
+
+
+def _body(tr: Translator) -> bytes:
+    try:
+        return request.get_data(cache=False)
+    except RequestEntityTooLarge:  # said so by Content-Length, or more bytes sent than allowed
+        raise too_large(tr) from None
+
+
+def _refused(problems: list[Problem], status: int, tr: Translator, headers: dict):
+    """The problems as the command line prints them ('error: …' lines), and one by one."""
+    body = jsonify(error="\n".join(_error_line(tr, str(p)) for p in problems), errors=[p.model_dump() for p in problems])
+    return body, status, headers
 
 
 def _error_line(tr: Translator, problem: str) -> str:

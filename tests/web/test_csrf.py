@@ -1,9 +1,17 @@
-"""Forms are protected against cross-site requests: a post without the token changes nothing."""
+"""Forms are protected against cross-site requests: a post without the token changes nothing.
+The JSON API changes nothing and keeps no session, so a client needs neither cookie nor token."""
+import io
+import json
 import re
+import sys
 
 import pytest
+from flask.testing import FlaskClient
 
+from assistant.cli import main
 from assistant.web import create_app
+from tests.test_cli import BAD, GOOD
+from tests.web.helpers import HTMX, new_table, version
 
 
 @pytest.fixture
@@ -24,3 +32,41 @@ def test_token_in_the_form_or_in_the_htmx_header_is_accepted(protected):
     form = {"action": "start", "chains": "disjoint", "players-0-color": "red", "players-1-color": "green", "players-2-color": "blue"}
     assert protected.post("/new/kardinal-und-koenig", data={**form, "csrf_token": token}).status_code == 303
     assert protected.post("/new/kardinal-und-koenig", data=form, headers={"X-CSRFToken": token, "HX-Request": "true"}).status_code == 204
+
+
+def test_a_number_pad_tap_without_token_changes_nothing(app):
+    browser = app.test_client()
+    token = new_table(browser)
+    stranger = FlaskClient(app)  # no page opened, so no token
+    refused = stranger.post(f"/t/{token}/change", data={"cell": "monasteries.Frankreich.green", "value": "3", "base": "1", "screen": "board"}, headers=HTMX)
+    assert refused.status_code == 400 and "security token" in refused.get_data(as_text=True)
+    assert version(browser, token) == 1
+
+
+def test_a_token_from_another_session_is_refused(app):
+    token = new_table(app.test_client())
+    other = app.test_client()
+    form = {"cell": "monasteries.Frankreich.green", "value": "3", "base": "1", "screen": "board"}
+    forged = FlaskClient(app)
+    assert forged.post(f"/t/{token}/change", data=form, headers={**HTMX, "X-CSRFToken": other.page_token()}).status_code == 400
+
+
+# --- the JSON API is stateless: no cookie, no token --------------------------------------------
+def test_score_api_answers_a_client_without_cookie_or_token_as_the_command_line(app, monkeypatch, capsys):
+    curl = FlaskClient(app, use_cookies=False)
+    response = curl.post("/api/score", data=json.dumps(GOOD), content_type="application/json")
+    assert response.status_code == 200
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(GOOD).encode()), encoding="utf-8"))
+    assert main(["score", "-", "--json"]) == 0
+    assert response.get_json() == json.loads(capsys.readouterr().out)
+    assert "Set-Cookie" not in response.headers  # nothing to remember: no session is started
+    assert "Set-Cookie" not in curl.post("/api/score?lang=de", json=GOOD).headers
+
+
+def test_score_api_errors_without_cookie_are_the_command_lines(app, monkeypatch, capsys):
+    curl = FlaskClient(app, use_cookies=False)
+    response = curl.post("/api/score", data=json.dumps(BAD), content_type="application/json")
+    assert response.status_code == 400
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(BAD).encode()), encoding="utf-8"))
+    assert main(["score", "-", "--json"]) == 2
+    assert response.get_json()["error"] + "\n" == capsys.readouterr().err
