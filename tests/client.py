@@ -39,13 +39,14 @@ class BrowserClient(FlaskClient):
             self._as_the_page_sends_it(kwargs)
         return super().open(*args, **kwargs)
 
-    def page_token(self) -> str:
-        """The token of a page opened now, as the browser has it (fetched again only when the
-        session cookie changed, so a test that drops the cookie gets a fresh one)."""
+    def page_token(self, base_url: str | None = None, proxy_headers: dict | None = None) -> str:
+        """The token of a page opened now at ``base_url`` (through the proxy that adds
+        ``proxy_headers``), as the browser has it: fetched again only when the session cookie
+        changed, so a test that drops the cookie gets a fresh one."""
         session = self._session_cookie()
         if self._token is None or session != self._token_session:
-            page = super().open("/", method="GET").get_data(as_text=True)
-            self._token = PAGE_TOKEN.search(page).group(1)
+            page = super().open("/", method="GET", base_url=base_url, headers=proxy_headers or {})
+            self._token = PAGE_TOKEN.search(page.get_data(as_text=True)).group(1)
             self._token_session = self._session_cookie()
         return self._token
 
@@ -55,10 +56,12 @@ class BrowserClient(FlaskClient):
         is_htmx = "HX-Request" in headers
         is_form = isinstance(data, Mapping) and "json" not in kwargs
         if TOKEN_HEADER not in headers and not (is_form and TOKEN_FIELD in data):
+            proxy_headers = {name: value for name, value in headers.items() if name.startswith("X-Forwarded-")}
+            token = self.page_token(kwargs.get("base_url"), proxy_headers)
             if is_form and not is_htmx:
-                kwargs["data"] = {**data, TOKEN_FIELD: self.page_token()}
+                kwargs["data"] = {**data, TOKEN_FIELD: token}
             else:
-                headers[TOKEN_HEADER] = self.page_token()
+                headers[TOKEN_HEADER] = token
         headers.setdefault("Sec-Fetch-Site", "same-origin")
         headers.setdefault("Origin", self._origin(kwargs) if is_htmx or not is_form else "null")
         kwargs["headers"] = headers

@@ -55,7 +55,7 @@ def _remember(response):
     response.vary.add("Accept-Language")  # the same address answers in the browser's language
     language = g.get("remember_language")
     if language:
-        response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="Lax", httponly=True)
+        response.set_cookie(COOKIE, language, max_age=ONE_YEAR, samesite="Lax", httponly=True, secure=request.is_secure)
     return response
 
 

@@ -1,25 +1,86 @@
-"""Secret key, CSRF protection and the security headers every response carries."""
+"""Secret key, CSRF protection, HTTPS behind a proxy, and the headers every response carries.
+
+CSRF: every unsafe request needs the session's token (Flask-WTF), and a browser's own word on
+where it comes from must say this site: ``Sec-Fetch-Site`` same-origin or none, and ``Origin``
+(when it is a real origin, not ``null``) this server's. A request with neither header (an older
+browser, plain HTTP on a LAN address) relies on the token alone. Flask-WTF's HTTPS Referer check
+is off: our pages send ``Referrer-Policy: no-referrer``, so no form ever carries a Referer.
+"""
 from __future__ import annotations
 
 import os
 import secrets
 from pathlib import Path
 
-from flask import Flask
-from flask_wtf.csrf import CSRFProtect
+from flask import Flask, current_app, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
+from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
-csrf = CSRFProtect()
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"  # one year; sent over HTTPS only
+SAME_ORIGIN_FETCH_SITES = {"same-origin", "none"}  # "none": the user typed or bookmarked it
+
+
+class OriginCheckedCSRF(CSRFProtect):
+    """Flask-WTF's token check, after Fetch Metadata and Origin say the request is from here."""
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        if apply_exemptions and (not request.endpoint or self._is_exempt()):
+            return
+        if request.method in current_app.config["WTF_CSRF_METHODS"]:
+            refuse_other_origins()
+        super().protect()
+
+
+csrf = OriginCheckedCSRF()
+
+
+def refuse_other_origins() -> None:
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site not in SAME_ORIGIN_FETCH_SITES:
+        _refuse(f"Sec-Fetch-Site is {site!r}")
+    origin = request.headers.get("Origin")
+    if origin and origin != "null":  # "null": Chromium's form posts under no-referrer
+        own = f"{request.scheme}://{request.host}"
+        if origin.lower() != own.lower():
+            hint = " (behind an HTTPS proxy? set ASSISTANT_TRUSTED_PROXIES)" if origin.lower() == f"https://{request.host}".lower() else ""
+            _refuse(f"Origin {origin!r} is not {own!r}{hint}")
+
+
+def _refuse(reason: str) -> None:
+    current_app.logger.warning("refused a cross-origin %s %s: %s", request.method, request.path, reason)
+    raise CSRFError(reason)
+
+
+class SchemeAwareSessionInterface(SecureCookieSessionInterface):
+    """The session cookie is Secure when the request came over HTTPS; over plain HTTP (a phone
+    on the LAN) a Secure cookie would never be sent back and every form would fail."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
 
 
 def init_app(app: Flask) -> None:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path) / "secret_key")
+    app.config.setdefault("WTF_CSRF_SSL_STRICT", False)  # the Referer check; see the module's text
+    trust_proxies(app, int(app.config.get("TRUSTED_PROXIES") or 0))
+    app.session_interface = SchemeAwareSessionInterface()
     csrf.init_app(app)
     app.after_request(_security_headers)
+
+
+def trust_proxies(app: Flask, count: int) -> None:
+    """Believe the X-Forwarded-For, -Proto and -Host of the last ``count`` proxies (Werkzeug's
+    ProxyFix), so a request that reached the proxy over HTTPS is HTTPS here: Secure cookies,
+    HSTS, https:// share links. Without proxies (0) those headers are ignored: any client
+    could send them."""
+    if count > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
 
 
 def instance_secret(path: Path) -> str:
@@ -42,4 +103,6 @@ def _security_headers(response):
     response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers["Referrer-Policy"] = "no-referrer"  # table links are the keys to the tables
+    if request.is_secure:
+        response.headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY
     return response
