@@ -23,9 +23,9 @@ class BrowserClient(FlaskClient):
     The token comes from a page GET with the session cookie, like the page a browser is on:
     htmx requests (``HX-Request``) carry it in the ``X-CSRFToken`` header, plain form posts in
     the ``csrf_token`` field, other bodies (JSON) in the header. A test that sends a token or
-    these headers itself keeps its own. As Chromium does (checked in tests/browser), unsafe
-    requests say ``Sec-Fetch-Site: same-origin``; ``Origin`` is the page's origin for htmx and
-    ``null`` for form posts (our pages send ``Referrer-Policy: no-referrer``).
+    these headers itself keeps its own. As Chromium does (tests/browser/test_https.py logs what
+    it sends), unsafe requests say ``Sec-Fetch-Site: same-origin``; ``Origin`` is the page's
+    origin for htmx and ``null`` for plain form posts (our pages send no Referer).
     """
 
     def __init__(self, *args, **kwargs):

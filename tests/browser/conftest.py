@@ -23,7 +23,8 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("live")
-    app = create_app({"TESTING": True, "DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "browser-tests"})
+    # One trusted proxy: test_https.py puts nginx (deploy/nginx.conf) in front of this server.
+    app = create_app({"TESTING": True, "DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "browser-tests", "TRUSTED_PROXIES": 1})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     # Share links must point here, never to this machine's network address (the tests stay on loopback).
     app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
@@ -45,8 +46,8 @@ class Phone:
     """One phone at the table: a browser context of its own, watching for console errors
     (a content-security-policy violation shows up there)."""
 
-    def __init__(self, browser, base_url: str, width: int = PHONE["width"]):
-        self.context = browser.new_context(viewport={"width": width, "height": PHONE["height"]}, base_url=base_url)
+    def __init__(self, browser, base_url: str, width: int = PHONE["width"], **context_options):
+        self.context = browser.new_context(viewport={"width": width, "height": PHONE["height"]}, base_url=base_url, **context_options)
         self.context.set_default_timeout(6000)
         self.page = self.context.new_page()
         self.errors: list[str] = []
