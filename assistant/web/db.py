@@ -1,6 +1,7 @@
 """SQLite in the instance folder (flaskr style): one connection per request, schema on first use."""
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 
@@ -31,22 +32,39 @@ CREATE TABLE IF NOT EXISTS board_variant (
 );
 """
 _ready: set[str] = set()
-# One connection per database stays open for the life of the process: closing the last
-# connection makes SQLite checkpoint the WAL, which would cost every request a millisecond.
+# One connection per database stays open for the life of the process, having read once (so it
+# holds the WAL index): when the last connection that holds it closes, SQLite checkpoints and
+# deletes the WAL, which cost every change a millisecond (benchmarks/durability.py).
 _anchors: dict[str, sqlite3.Connection] = {}
 _ready_lock = threading.Lock()
+# FULL: the WAL is synced to disk before a change is acknowledged, so no acknowledged tap is
+# lost to a power cut. NORMAL would lose the changes since the last checkpoint, for about
+# 0.x ms less per change (figures in docs/security.md, from benchmarks/durability.py).
+SYNCHRONOUS = "FULL"
+# The database holds every table's edit token: readable by its owner only.
+FILE_MODE = 0o600
 
 
 def get_db() -> sqlite3.Connection:
     if "db" not in g:
         path = current_app.config["DATABASE"]
+        if path not in _ready:
+            _create_private(path)
         # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE where we write).
         g.db = sqlite3.connect(path, timeout=10, isolation_level=None)
         g.db.row_factory = sqlite3.Row
-        # With WAL, NORMAL stays consistent after a crash and skips an fsync per change.
-        g.db.execute("PRAGMA synchronous=NORMAL")
+        g.db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
         _ensure_schema(g.db, path)
     return g.db
+
+
+def _create_private(path: str) -> None:
+    """Create the file before SQLite does (SQLite would make it 0644); its -wal and -shm files
+    take the database file's mode. An existing file keeps the mode it has."""
+    try:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    except FileExistsError:
+        pass
 
 
 def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
@@ -56,8 +74,19 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
         db.execute("PRAGMA journal_mode=WAL")  # readers (polling phones) never wait for a writer
         db.executescript(SCHEMA)
         if path not in _anchors:
-            _anchors[path] = sqlite3.connect(path, check_same_thread=False)
+            anchor = sqlite3.connect(path, check_same_thread=False)
+            anchor.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()  # now it holds the WAL index
+            _anchors[path] = anchor
         _ready.add(path)
+
+
+def release(path: str) -> None:
+    """Close this process's anchor to a database no longer served (each test's own database)."""
+    with _ready_lock:
+        _ready.discard(path)
+        anchor = _anchors.pop(path, None)
+    if anchor is not None:
+        anchor.close()
 
 
 def close_db(_error=None) -> None:

@@ -1,0 +1,55 @@
+"""The database file and the secret key are private; the WAL stays between requests; every
+acknowledged change is synced to disk (PRAGMA synchronous=FULL, see docs/security.md)."""
+import os
+import stat
+
+import pytest
+
+from assistant.web.db import get_db
+from assistant.web.security import instance_secret
+from tests.web.helpers import enter, new_table
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(os.stat(path).st_mode)
+
+
+@pytest.fixture
+def open_umask():
+    """The most permissive umask: the modes must not depend on the one the server starts with."""
+    old = os.umask(0)
+    yield
+    os.umask(old)
+
+
+def test_the_database_and_its_wal_files_are_readable_by_their_owner_only(app, client, open_umask):
+    enter(client, new_table(client), {"monasteries.Frankreich.green": 2})
+    path = app.config["DATABASE"]
+    assert {suffix: mode(path + suffix) for suffix in ("", "-wal", "-shm")} == {"": 0o600, "-wal": 0o600, "-shm": 0o600}
+
+
+def test_an_existing_database_keeps_its_mode(app, client, tmp_path):
+    os.close(os.open(app.config["DATABASE"], os.O_CREAT | os.O_WRONLY, 0o640))
+    new_table(client)
+    assert mode(app.config["DATABASE"]) == 0o640
+
+
+def test_the_generated_secret_key_is_readable_by_its_owner_only(tmp_path, open_umask):
+    key = instance_secret(tmp_path / "secret_key")
+    assert mode(tmp_path / "secret_key") == 0o600 and len(key) == 64
+    assert instance_secret(tmp_path / "secret_key") == key
+
+
+def test_the_wal_is_kept_between_requests(app, client):
+    """Closing the last connection that holds the WAL index checkpoints and deletes the WAL:
+    the process's anchor connection holds it, so a change costs no checkpoint."""
+    token = new_table(client)
+    enter(client, token, {"monasteries.Frankreich.green": 2})
+    assert os.path.exists(app.config["DATABASE"] + "-wal")
+
+
+def test_every_connection_syncs_each_change(app, client):
+    new_table(client)
+    with app.app_context():
+        assert get_db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert get_db().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
