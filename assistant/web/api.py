@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from assistant.cli import score_data
-from assistant.json_input import MAX_BYTES, InputTooLarge, read_json, too_large
+from assistant.json_input import InputTooLarge, read_json, too_large
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
 from assistant.web.locale import browser_language
@@ -40,7 +40,6 @@ def score():
     headers = {"Content-Language": language, "Vary": "Accept-Language"}
     if not request.is_json:  # application/json, or application/…+json
         return _refused([Problem(field="Content-Type", reason=tr.gettext("must be application/json"))], 415, tr, headers)
-    request.max_content_length = MAX_BYTES
     try:
         report = score_data(read_json(_body(tr), tr), tr)
     except InputTooLarge as large:
@@ -51,9 +50,11 @@ def score():
 
 
 def _body(tr: Translator) -> bytes:
+    """The body, or ``InputTooLarge`` when the app's limit on any body (MAX_CONTENT_LENGTH, the
+    same 64 KB as ``json_input.MAX_BYTES``) stops it before it is read."""
     try:
         return request.get_data(cache=False)
-    except RequestEntityTooLarge:  # said so by Content-Length, or more bytes sent than allowed
+    except RequestEntityTooLarge:
         raise too_large(tr) from None
 
 
