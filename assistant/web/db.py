@@ -38,8 +38,8 @@ _ready: set[str] = set()
 _anchors: dict[str, sqlite3.Connection] = {}
 _ready_lock = threading.Lock()
 # FULL: the WAL is synced to disk before a change is acknowledged, so no acknowledged tap is
-# lost to a power cut. NORMAL would lose the changes since the last checkpoint, for about
-# 0.x ms less per change (figures in docs/security.md, from benchmarks/durability.py).
+# lost to a power cut. NORMAL would lose the taps since the last checkpoint (up to ~1,000)
+# to save 0.5-2 ms per change (docs/security.md, from benchmarks/durability.py).
 SYNCHRONOUS = "FULL"
 # The database holds every table's edit token: readable by its owner only.
 FILE_MODE = 0o600

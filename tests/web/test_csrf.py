@@ -1,16 +1,14 @@
 """Forms are protected against cross-site requests: a post without the token changes nothing.
 The JSON API changes nothing and keeps no session, so a client needs neither cookie nor token."""
-import io
 import json
 import re
-import sys
 
 import pytest
 from flask.testing import FlaskClient
 
-from assistant.cli import main
 from assistant.web import create_app
 from tests.test_cli import BAD, GOOD
+from tests.test_hostile_input import cli_stdin
 from tests.web.helpers import HTMX, new_table, version
 
 
@@ -52,21 +50,17 @@ def test_a_token_from_another_session_is_refused(app):
 
 
 # --- the JSON API is stateless: no cookie, no token --------------------------------------------
-def test_score_api_answers_a_client_without_cookie_or_token_as_the_command_line(app, monkeypatch, capsys):
+@pytest.mark.parametrize(("position", "status", "exit_status"), [(GOOD, 200, 0), (BAD, 400, 2)])
+def test_score_api_answers_a_client_without_cookie_or_token_as_the_command_line(app, monkeypatch, capsys, position, status, exit_status):
     curl = FlaskClient(app, use_cookies=False)
-    response = curl.post("/api/score", data=json.dumps(GOOD), content_type="application/json")
-    assert response.status_code == 200
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(GOOD).encode()), encoding="utf-8"))
-    assert main(["score", "-", "--json"]) == 0
-    assert response.get_json() == json.loads(capsys.readouterr().out)
+    body = json.dumps(position).encode()
+    response = curl.post("/api/score", data=body, content_type="application/json")
+    assert response.status_code == status
     assert "Set-Cookie" not in response.headers  # nothing to remember: no session is started
-    assert "Set-Cookie" not in curl.post("/api/score?lang=de", json=GOOD).headers
-
-
-def test_score_api_errors_without_cookie_are_the_command_lines(app, monkeypatch, capsys):
-    curl = FlaskClient(app, use_cookies=False)
-    response = curl.post("/api/score", data=json.dumps(BAD), content_type="application/json")
-    assert response.status_code == 400
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(BAD).encode()), encoding="utf-8"))
-    assert main(["score", "-", "--json"]) == 2
-    assert response.get_json()["error"] + "\n" == capsys.readouterr().err
+    code, out, err = cli_stdin(body, monkeypatch, capsys)
+    assert code == exit_status
+    if status == 200:
+        assert response.get_json() == json.loads(out)
+    else:
+        assert response.get_json()["error"] + "\n" == err
+    assert "Set-Cookie" not in curl.post("/api/score?lang=de", json=position).headers
