@@ -85,7 +85,7 @@ class Nginx:
         self.url = f"https://127.0.0.1:{self.port}"
         self.ssl_context = ssl.create_default_context(cafile=str(folder / "ca.pem"))
         self.process = subprocess.Popen(
-            [nginx_binary(), "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+            [nginx_binary(), "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(folder / "error.log"), "-g", "daemon off;"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
         self._wait_until_listening()
