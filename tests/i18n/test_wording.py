@@ -32,7 +32,7 @@ QUOTES_THE_RULEBOOK = {
     "Chains, default reading: lines of 4 or more that share no monastery all count, so a side branch of 4 or more is a chain of its own. "
     "This is our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)” "
     "and “Each monastery in any chain may only be scored once”; a house rule can change it.",
-    "The default reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: "
+    "Our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: "
     "lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own.",
 }
 SAYS_WHAT_THE_RULEBOOK_LACKS = {
@@ -59,6 +59,8 @@ DEFAULT_READING = {
     "da": "standardfortolkning",
     "it": "interpretazione predefinita",
 }
+# And what each calls a reading that is ours, beside the rulebook's sentence it reads.
+OUR_READING = {"en": "our reading", "de": "unsere lesart", "es": "nuestra lectura", "da": "vores fortolkning", "it": "nostra interpretazione"}
 OPENING_QUOTES = {"en": "“", "de": "„", "es": "«", "da": "»", "it": "«"}
 
 
@@ -94,8 +96,8 @@ def test_a_quote_of_the_rulebook_is_in_quotation_marks_and_names_the_reading(lan
     for msgid in QUOTES_THE_RULEBOOK:
         (text,) = forms(by_id[msgid])
         assert OPENING_QUOTES[language] in text, (language, text)
-        if "reading" in msgid:
-            assert DEFAULT_READING[language].lower() in text.lower(), (language, text)
+        if "our reading" in msgid:
+            assert OUR_READING[language] in text.lower(), (language, text)
 
 
 # The rulebook's sentence on branches, word for word where the language has a rulebook that says

@@ -14,7 +14,7 @@ RULE_LABELS = {
 }
 RULE_EXPLANATIONS = {
     "disjoint": _l(
-        "The default reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own."
+        "Our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own."
     ),
     "longest-per-group": _l(
         "The other reading, as a house rule: of each connected group of monasteries only its longest line scores; side branches never do."
