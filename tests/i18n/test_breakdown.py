@@ -76,7 +76,7 @@ EXPECTED = {
         "Frankreich": "Frankreich (Frankrig): Andreas (grøn) har flest klostre (4) og får 7 point, ét for hvert kloster i "
         "landet; Barbra (rød) ligger på anden plads med 2 og får 4 point, lige så mange som Andreas (grøn) har klostre; "
         "Doris (blå) ligger på tredje plads med 1 og får 2 point, lige så mange som Barbra (rød) har klostre.",
-        "Lothringen": "Lothringen: Barbra (rød) og Chris (lilla) har flest klostre, lige mange (2 hver), og får hver 5 point, "
+        "Lothringen": "Lothringen: Barbra (rød) og Chris (lilla) deler førstepladsen med 2 hver og får hver 5 point, "
         "ét for hvert kloster i landet; Doris (blå) ligger på anden plads med 1 og får 2 point, lige så mange som "
         "Barbra (rød) og Chris (lilla) hver har klostre.",
         "alliance 14": "Sammenslutning 14, Italien – Burgund: Doris (blå) har flertal af rådmænd i begge lande og får 6 point, "
