@@ -88,7 +88,11 @@ def test_draw_a_line_of_6_with_a_branch_and_score_it(phones):
     for row in (3, 4, 5):
         taps.spot(2, row)
     assert taps.count == 12
-    shows(page, 10, [6, 4], "Chain 2: 4 monasteries G–H–I–J", "With the house rule 'only the longest line of each group' it would be 8 points.")
+    shows(
+        page, 10, [6, 4], "Chain 2: 4 monasteries G–H–I–J",
+        "Under the default reading a side branch of 4 or more is a chain of its own; "
+        "with the house rule 'only the longest line of each group' it would be 8 points.",
+    )
     phone.shot("31-sketch-two-chains")
     page.locator("#sketch").get_by_role("button", name="Switch the rule").click()
     shows(page, 8, [8, 0], "Not in a chain: A, B", "Under the default reading (a side branch of 4 or more is a chain of its own) it would be 10 points.")
