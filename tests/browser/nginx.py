@@ -88,7 +88,11 @@ class Nginx:
             [nginx_binary(), "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(folder / "error.log"), "-g", "daemon off;"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
         )
-        self._wait_until_listening()
+        try:
+            self._wait_until_listening()
+        except RuntimeError:
+            self.stop()
+            raise
 
     def _wait_until_listening(self) -> None:
         deadline = time.monotonic() + 10
