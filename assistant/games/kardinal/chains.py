@@ -31,8 +31,9 @@ CHAIN_RULES = (DISJOINT, LONGEST_PER_GROUP)
 # Most steps a Hamiltonian line is looked for before the search branches instead.
 HAMILTONIAN_TRIES = 20_000
 # Work units per step: a step of the branching search costs about four times a step along a
-# Hamiltonian line (about a microsecond), as benchmarks/budget.py measures.
-SEARCH_STEP, LINE_STEP = 4, 1
+# Hamiltonian line (about a microsecond), as benchmarks/budget.py measures. Steps along a line
+# are paid for in batches, as paying for each would cost a tenth of the step itself.
+SEARCH_STEP, LINE_STEP, LINE_BATCH = 4, 1, 64
 
 
 class _Reached(Exception):
@@ -363,7 +364,8 @@ class _Graph:
             tries[0] -= 1
             if tries[0] < 0:
                 return None
-            self.tick(LINE_STEP)
+            if tries[0] % LINE_BATCH == 0:
+                self.tick(LINE_BATCH * LINE_STEP)
             options = self.adj[end] & left
             # The rest must stay reachable from the end of the line.
             if not options or self.reach(end, left | (1 << end)) != left | (1 << end):
