@@ -147,3 +147,19 @@ def test_a_thousand_variants_keep_the_list_and_the_new_table_form_small(tmp_path
     offered = re.findall(r"<option value=", form.split('name="board"')[1].split("</select>")[0])
     assert len(offered) == 21 and len(form.encode()) < 60_000  # the published board and the 20 newest
     assert '<option value="3" selected>Old board 3</option>' in client.get(f"/new/{GAME}?board=3").get_data(as_text=True)
+
+
+ODD = ["", "0", "-1", "2", "99999999999999999999", "abc", "<script>", "\x00", "ü" * 300, "1.5", "[1]"]
+
+
+def test_no_key_or_page_a_client_sends_causes_a_server_error(owner, visitor):
+    ident = save(owner, name="Our board")
+    for value in ODD:
+        for client in (owner, visitor):
+            assert client.get(f"/boards?page={value}").status_code == 200
+            assert client.get(f"/boards/{ident}?key={value}&page={value}").status_code == 200
+            response = post(client, f"/boards/{ident}", {**board_form(name="Our board", version=1), "key": value})
+            assert response.status_code in (303, 400, 403, 409), (value, response.status_code)
+    with owner.session_transaction() as session:
+        session["boards"] = [["x", 1], [ident], "junk", [ident, 5]]  # a cookie from elsewhere: ignored
+    assert owner.get(f"/boards/{ident}").status_code == 200 and owner.get(f"/new/{GAME}").status_code == 200

@@ -25,7 +25,8 @@ def may_change(variant: StoredVariant, key: object = None) -> bool:
     if not variant.edit_token:
         return False
     known = dict((ident, token) for ident, token in _remembered())
-    return any(isinstance(k, str) and hmac.compare_digest(k, variant.edit_token) for k in (key, known.get(variant.id)))
+    token = variant.edit_token.encode()
+    return any(isinstance(k, str) and hmac.compare_digest(k.encode(), token) for k in (key, known.get(variant.id)))
 
 
 def remembered_ids() -> list[int]:
