@@ -6,8 +6,6 @@ per file version, kept in memory.
 from __future__ import annotations
 
 import gzip
-from functools import lru_cache
-
 from flask import Flask, request
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/json"}
@@ -30,7 +28,8 @@ def _compress(response):
     if response.direct_passthrough:  # a static file
         etag, _weak = response.get_etag()
         response.direct_passthrough = False
-        body = _packed_file(request.path, etag or "", response.get_data())
+        body = _packed_file(request.path, etag or "", response)
+        response.close()  # the open file behind it; its bytes are packed or already cached
         if etag:
             response.set_etag(etag, weak=True)  # another representation of the same version
     else:
@@ -43,6 +42,15 @@ def _compress(response):
     return response
 
 
-@lru_cache(maxsize=64)
-def _packed_file(path: str, etag: str, data: bytes) -> bytes:
-    return gzip.compress(data, compresslevel=9)
+_packed: dict[tuple[str, str], bytes] = {}
+PACKED_FILES = 64  # the app has a handful of static files; this only bounds the memory
+
+
+def _packed_file(path: str, etag: str, response) -> bytes:
+    """The file compressed once per version; read only when this version is not packed yet."""
+    key = (path, etag)
+    if key not in _packed:
+        if len(_packed) >= PACKED_FILES:
+            _packed.clear()
+        _packed[key] = gzip.compress(response.get_data(), compresslevel=9)
+    return _packed[key]

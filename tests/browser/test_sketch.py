@@ -84,14 +84,18 @@ def test_draw_a_line_of_6_with_a_branch_and_score_it(phones):
     expect(page.locator("#sketch-count")).to_contain_text("7 of 12 monasteries on the board")
     phone.shot("30-sketch-branch")
 
-    # The branch grows to 4: a chain of its own under the rulebook reading, not under the house rule.
+    # The branch grows to 4: a chain of its own under the default reading, not under the house rule.
     for row in (3, 4, 5):
         taps.spot(2, row)
     assert taps.count == 12
-    shows(page, 10, [6, 4], "Chain 2: 4 monasteries G–H–I–J", "With the house rule 'only the longest line of each group' it would be 8 points.")
+    shows(
+        page, 10, [6, 4], "Chain 2: 4 monasteries G–H–I–J",
+        "Under the default reading a side branch of 4 or more is a chain of its own; "
+        "with the house rule 'only the longest line of each group' it would be 8 points.",
+    )
     phone.shot("31-sketch-two-chains")
     page.locator("#sketch").get_by_role("button", name="Switch the rule").click()
-    shows(page, 8, [8, 0], "Not in a chain: A, B", "Under the rulebook reading (side branches of 4 or more count too) it would be 10 points.")
+    shows(page, 8, [8, 0], "Not in a chain: A, B", "Under the default reading (a side branch of 4 or more is a chain of its own) it would be 10 points.")
     phone.shot("32-sketch-house-rule")
     page.locator("#sketch").get_by_role("button", name="Switch the rule").click()
     expect(page.locator("#sketch-points")).to_have_text("10 points")

@@ -51,9 +51,10 @@ EXPECTED = {
         "so viele, wie Barbara (Rot) und Chris (Lila) dort jeweils Klöster haben.",
         "alliance 14": "Bündnis 14, Italien–Burgund: Doris (Blau) hat in beiden Ländern die Rätemehrheit und erhält 6 Punkte, "
         "einen für jeden Rat: 4 in Italien + 2 in Burgund.",
-        "chain": "Chris (Lila): die Linie bu1–bu2–bu3–it1–it2 bringt 5 Punkte; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
-        "Abzweigung oder bleibt übrig und zählt nicht: Eine Kette hat nur einen Anfang und ein Ende.",
-        "alliance 15": "Bündnis 15, Italien–Bayern: niemand hat in beiden Ländern die Rätemehrheit "
+        "chain": "Chris (Lila): Linie bu1–bu2–bu3–it1–it2 bringt 5 Punkte; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
+        "Abzweigung oder bleibt übrig und zählt nicht. Die englische Spielregel sagt: „Abzweigungen werden nicht "
+        "berücksichtigt (die Kette kann nur einen Anfang und ein Ende haben).“",
+        "alliance 15": "Bündnis 15, Italien–Bayern: Niemand hat in beiden Ländern die Rätemehrheit "
         "(Mehrheit in Italien: Doris (Blau); keine Räte in Bayern).",
     },
     "es": {
@@ -66,7 +67,8 @@ EXPECTED = {
         "alliance 14": "Alianza 14, Italien (Italia) – Burgund (Borgoña): Laura (azul) tiene la mayoría de consejeros en ambos "
         "países y recibe 6 puntos, uno por cada consejero: 4 en Italien (Italia) + 2 en Burgund (Borgoña).",
         "chain": "Pedro (púrpura): la línea bu1–bu2–bu3–it1–it2 da 5 puntos; 5 puntos en total. El monasterio ba1 es una "
-        "ramificación o queda suelto y no cuenta: una cadena solo tiene un inicio y un final.",
+        "ramificación o queda suelto y no cuenta. El reglamento dice: «Las ramificaciones no se cuentan (esto es, la "
+        "línea solo puede tener un inicio y un final)».",
         "alliance 15": "Alianza 15, Italien (Italia) – Bayern (Baviera): nadie tiene la mayoría de consejeros en ambos países "
         "(mayoría en Italien (Italia): Laura (azul); ningún consejero en Bayern (Baviera)).",
     },
@@ -74,27 +76,28 @@ EXPECTED = {
         "Frankreich": "Frankreich (Frankrig): Andreas (grøn) har flest klostre (4) og får 7 point, ét for hvert kloster i "
         "landet; Barbra (rød) ligger på anden plads med 2 og får 4 point, lige så mange som Andreas (grøn) har klostre; "
         "Doris (blå) ligger på tredje plads med 1 og får 2 point, lige så mange som Barbra (rød) har klostre.",
-        "Lothringen": "Lothringen: Barbra (rød) og Chris (lilla) har flest klostre, lige mange (2 hver), og får hver 5 point, "
+        "Lothringen": "Lothringen: Barbra (rød) og Chris (lilla) deler førstepladsen med 2 hver og får hver 5 point, "
         "ét for hvert kloster i landet; Doris (blå) ligger på anden plads med 1 og får 2 point, lige så mange som "
         "Barbra (rød) og Chris (lilla) hver har klostre.",
         "alliance 14": "Sammenslutning 14, Italien – Burgund: Doris (blå) har flertal af rådmænd i begge lande og får 6 point, "
         "ét for hver rådmand: 4 i Italien + 2 i Burgund.",
         "chain": "Chris (lilla): linjen bu1–bu2–bu3–it1–it2 giver 5 point; 5 point i alt. Klosteret ba1 er en afstikker eller "
-        "tilovers og tæller ikke: en kæde har kun én begyndelse og én slutning.",
+        "tilovers og tæller ikke. Reglerne siger: »Afstikkere tæller ikke med, og hvert kloster må kun tælles med en gang.«",
         "alliance 15": "Sammenslutning 15, Italien – Bayern: ingen har flertal af rådmænd i begge lande "
         "(flertal i Italien: Doris (blå); ingen rådmænd i Bayern).",
     },
     "it": {
-        "Frankreich": "Frankreich (Francia): Andreas (verde) ha più monasteri di tutti (4) e prende 7 punti, uno per ogni "
-        "monastero del paese; Barbara (rosso) è al secondo posto con 2 e prende 4 punti, tanti quanti i monasteri di "
-        "Andreas (verde); Doris (blu) è al terzo posto con 1 e prende 2 punti, tanti quanti i monasteri di Barbara (rosso).",
-        "Lothringen": "Lothringen (Lorena): Barbara (rosso) e Chris (viola) hanno più monasteri di tutti, a pari merito "
-        "(2 ciascuno), e prendono 5 punti ciascuno, uno per ogni monastero del paese; Doris (blu) è al secondo posto "
-        "con 1 e prende 2 punti, tanti quanti i monasteri di ciascuno tra Barbara (rosso) e Chris (viola).",
+        "Frankreich": "Frankreich (Francia): Andreas (verde) ha la maggioranza dei monasteri (4) e ottiene 7 punti, uno per "
+        "ogni monastero del paese; Barbara (rosso) è al secondo posto con 2 e ottiene 4 punti, tanti quanti i monasteri di "
+        "Andreas (verde); Doris (blu) è al terzo posto con 1 e ottiene 2 punti, tanti quanti i monasteri di Barbara (rosso).",
+        "Lothringen": "Lothringen (Lorena): Barbara (rosso) e Chris (viola) hanno la maggioranza dei monasteri a pari merito "
+        "(2 ciascuno) e ottengono 5 punti ciascuno, uno per ogni monastero del paese; Doris (blu) è al secondo posto "
+        "con 1 e ottiene 2 punti, tanti quanti i monasteri che ha ciascuno di Barbara (rosso) e Chris (viola).",
         "alliance 14": "Alleanza 14, Italien (Italia) – Burgund (Borgogna): Doris (blu) ha la maggioranza dei consiglieri in "
-        "entrambi i paesi e prende 6 punti, uno per ogni consigliere: 4 in Italien (Italia) + 2 in Burgund (Borgogna).",
+        "entrambi i paesi e ottiene 6 punti, uno per ogni consigliere: 4 in Italien (Italia) + 2 in Burgund (Borgogna).",
         "chain": "Chris (viola): la linea bu1–bu2–bu3–it1–it2 vale 5 punti; 5 punti in tutto. Il monastero ba1 è una "
-        "diramazione o resta fuori e non conta: una catena ha un solo inizio e una sola fine.",
+        "diramazione o resta fuori e non conta. Il regolamento inglese dice: «Le diramazioni non vengono considerate (la "
+        "catena può avere un solo inizio e una sola fine)».",
         "alliance 15": "Alleanza 15, Italien (Italia) – Bayern (Baviera): nessuno ha la maggioranza dei consiglieri in "
         "entrambi i paesi (maggioranza in Italien (Italia): Doris (blu); nessun consigliere in Bayern (Baviera)).",
     },
@@ -157,9 +160,9 @@ def test_no_english_left_in_the_breakdown(language):
 # Colours standing alone are names: German always capitalises the noun, the others capitalise the name.
 ALONE = {
     "de": ("Grün führt nach der Zwischenwertung mit 7 Punkten.", "Frankreich: Grün hat die meisten Klöster (4)"),
-    "es": ("Verde va en cabeza con 7 puntos tras el puntaje intermedio.", "Frankreich (Francia): Verde tiene la mayoría de monasterios (4)"),
+    "es": ("Verde va a la cabeza con 7 puntos tras el puntaje intermedio.", "Frankreich (Francia): Verde tiene la mayoría de monasterios (4)"),
     "da": ("Grøn fører med 7 point efter den første pointtælling.", "Frankreich (Frankrig): Grøn har flest klostre (4)"),
-    "it": ("Verde è in testa con 7 punti dopo il conteggio intermedio.", "Frankreich (Francia): Verde ha più monasteri di tutti (4)"),
+    "it": ("Verde è in testa con 7 punti dopo il conteggio intermedio.", "Frankreich (Francia): Verde ha la maggioranza dei monasteri (4)"),
 }
 
 
@@ -177,10 +180,10 @@ def test_colours_as_player_names(language):
 
 
 SINGULAR = {
-    "de": ("Bayern: nur Grün hat hier ein Kloster (1) und erhält 1 Punkt.", "Grün führt nach der Zwischenwertung mit 1 Punkt."),
-    "es": ("Bayern (Baviera): solo Verde tiene un monasterio aquí (1) y recibe 1 punto.", "Verde va en cabeza con 1 punto tras el puntaje intermedio."),
+    "de": ("Bayern: Nur Grün hat hier ein Kloster (1) und erhält 1 Punkt.", "Grün führt nach der Zwischenwertung mit 1 Punkt."),
+    "es": ("Bayern (Baviera): solo Verde tiene un monasterio aquí (1) y recibe 1 punto.", "Verde va a la cabeza con 1 punto tras el puntaje intermedio."),
     "da": ("Bayern: kun Grøn har et kloster her (1) og får 1 point.", "Grøn fører med 1 point efter den første pointtælling."),
-    "it": ("Bayern (Baviera): solo Verde ha un monastero qui (1) e prende 1 punto.", "Verde è in testa con 1 punto dopo il conteggio intermedio."),
+    "it": ("Bayern (Baviera): solo Verde ha un monastero qui (1) e ottiene 1 punto.", "Verde è in testa con 1 punto dopo il conteggio intermedio."),
 }
 
 

@@ -113,7 +113,7 @@ def test_extraction_covers_the_web_app():
     assert (None, "Intermediate scoring") in found  # assistant/web (lazy _l)
     assert (None, "Nothing here") in found  # assistant/web/errors.py
     assert found[(None, "%(num)d monastery on the board")].pluralizable  # a template's ngettext
-    assert ("walk", "Start") in found and ("rule", "default") in found  # a template's pgettext
+    assert ("walk", "Start") in found and ("board", "default") in found  # a template's pgettext
     assert any(in_templates(m) for m in found.values())
 
 

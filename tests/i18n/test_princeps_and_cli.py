@@ -36,26 +36,26 @@ PRINCEPS_EXPECTED = {
             "Niemand hat ein stabiles Ackerbaugebiet: kein Siegpunkt.",
             "Ana und Ben liegen mit 2 SP gleichauf; die meisten stabilen Gebiete: Ana (3) gewinnt.",
         ],
-        "verdict": "Ana gewinnt nach der ersten Gleichstandsregel: gleichauf mit 2 SP, aber mit den meisten stabilen Gebieten (3).",
+        "verdict": "Ana gewinnt nach dem ersten Entscheidungskriterium: gleichauf mit 2 SP, aber mit den meisten stabilen Gebieten (3).",
         "player": "Ana: 2 SP (Gebiete 4, davon stabil 3; Gold 3, Handel 0, Ackerbau 1; stabil: Gold 3, Handel 0, Ackerbau 0)",
         "house": "Die meisten Gebiete: Gleichstand zwischen Ana und Ben (je 4), niemand bekommt den Siegpunkt (Hausregel).",
-        "third": "Ana gewinnt nach der dritten Gleichstandsregel: gleichauf mit 0 SP, bei den stabilen Gebieten und den "
+        "third": "Ana gewinnt nach dem dritten Entscheidungskriterium: gleichauf mit 0 SP, bei den stabilen Gebieten und den "
         "Goldgebieten, aber mit den meisten Handelsgebieten (2).",
         "warning": "7 Spieler, aber das Spiel hat nur 5 Fürstenkarten, eine pro Spieler",
     },
     "es": {
         "steps": [
-            "Más territorios: Ana y Ben empatan (4 cada uno), +1 PV cada uno.",
-            "Más territorios con oro estabilizados: Ana (3), +1 PV.",
-            "Más territorios comerciales estabilizados: Ben (2), +1 PV.",
+            "Mayor cantidad de territorios: Ana y Ben empatan (4 cada uno), +1 PV cada uno.",
+            "Mayor cantidad de territorios con oro estabilizados: Ana (3), +1 PV.",
+            "Mayor cantidad de territorios comerciales estabilizados: Ben (2), +1 PV.",
             "Nadie tiene territorios agrícolas estabilizados: nadie recibe el PV.",
-            "Ana y Ben empatan con 2 PV; más territorios estables: gana Ana (3).",
+            "Ana y Ben empatan con 2 PV; mayor número de territorios estables: gana Ana (3).",
         ],
-        "verdict": "Ana gana por el primer desempate: empate con 2 PV, pero con más territorios estables (3).",
+        "verdict": "Ana gana por el primer desempate: empata con 2 PV, pero tiene el mayor número de territorios estables (3).",
         "player": "Ana: 2 PV (territorios 4, de ellos estables 3; oro 3, comercio 0, agricultura 1; estables: oro 3, comercio 0, agricultura 0)",
-        "house": "Más territorios: Ana y Ben empatan (4 cada uno), nadie recibe el PV (regla de la casa).",
-        "third": "Ana gana por el tercer desempate: empate con 0 PV, en territorios estables y en territorios con oro, pero con "
-        "más territorios con comercio (2).",
+        "house": "Mayor cantidad de territorios: Ana y Ben empatan (4 cada uno), nadie recibe el PV (regla de la casa).",
+        "third": "Ana gana por el tercer desempate: empata con 0 PV, en territorios estables y en territorios con oro, pero "
+        "tiene el mayor número de territorios con comercio (2).",
         "warning": "7 jugadores, pero el juego solo tiene 5 cartas de Príncipe, una por jugador",
     },
     "da": {
@@ -64,26 +64,26 @@ PRINCEPS_EXPECTED = {
             "Flest stabile guldområder: Ana (3), +1 sejrspoint.",
             "Flest stabile handelsområder: Ben (2), +1 sejrspoint.",
             "Ingen har et stabilt landbrugsområde: intet sejrspoint.",
-            "Ana og Ben står lige med 2 sejrspoint; flest stabile områder: Ana (3) vinder.",
+            "Ana og Ben står lige på 2 sejrspoint; flest stabile områder: Ana (3) vinder.",
         ],
-        "verdict": "Ana vinder ved uafgjort på første kriterium: lige med 2 sejrspoint, men med flest stabile områder (3).",
+        "verdict": "Ana vinder på første kriterium ved pointlighed: står lige på 2 sejrspoint, men har flest stabile områder (3).",
         "player": "Ana: 2 sejrspoint (områder 4, heraf stabile 3; guld 3, handel 0, landbrug 1; stabile: guld 3, handel 0, landbrug 0)",
         "house": "Flest områder: Ana og Ben står lige (4 hver), ingen får sejrspointet (husregel).",
-        "third": "Ana vinder ved uafgjort på tredje kriterium: lige med 0 sejrspoint, stabile områder og guldområder, men med "
-        "flest handelsområder (2).",
+        "third": "Ana vinder på tredje kriterium ved pointlighed: står lige på 0 sejrspoint, på stabile områder og på "
+        "guldområder, men har flest handelsområder (2).",
         "warning": "7 spillere, men spillet har kun 5 fyrstekort, ét til hver spiller",
     },
     "it": {
         "steps": [
-            "Più territori: Ana e Ben sono a pari merito (4 ciascuno), +1 PV ciascuno.",
-            "Più territori auriferi stabili: Ana (3), +1 PV.",
-            "Più territori commerciali stabili: Ben (2), +1 PV.",
+            "Maggior numero di territori: Ana e Ben sono a pari merito (4 ciascuno), +1 PV ciascuno.",
+            "Maggior numero di territori auriferi stabili: Ana (3), +1 PV.",
+            "Maggior numero di territori commerciali stabili: Ben (2), +1 PV.",
             "Nessuno ha territori agricoli stabili: nessun PV.",
-            "Ana e Ben sono in parità con 2 PV; più territori stabili: vince Ana (3).",
+            "Ana e Ben sono in parità con 2 PV; maggior numero di territori stabili: vince Ana (3).",
         ],
         "verdict": "Ana vince al primo spareggio: a parità di PV (2), ha più territori stabili (3).",
         "player": "Ana: 2 PV (territori 4, di cui stabili 3; oro 3, commercio 0, agricoltura 1; stabili: oro 3, commercio 0, agricoltura 0)",
-        "house": "Più territori: Ana e Ben sono a pari merito (4 ciascuno), nessuno riceve il PV (regola della casa).",
+        "house": "Maggior numero di territori: Ana e Ben sono a pari merito (4 ciascuno), nessuno ottiene il PV (regola della casa).",
         "third": "Ana vince al terzo spareggio: a parità di PV (0), di territori stabili e di territori auriferi, ha più "
         "territori commerciali (2).",
         "warning": "7 giocatori, ma il gioco ha solo 5 carte Principe, una per giocatore",
@@ -149,8 +149,8 @@ def test_cli_lang_it_prints_italian(tmp_path, capsys):
     path.write_text(json.dumps(FRANKREICH), encoding="utf-8")
     assert main(["score", str(path), "--lang", "it"]) == 0
     out = capsys.readouterr().out
-    assert " 6. Frankreich (Francia): Andreas (verde) ha più monasteri di tutti (4) e prende 7 punti" in out
-    assert "Barbara (rosso) è al secondo posto con 2 e prende 4 punti, tanti quanti i monasteri di Andreas (verde)" in out
+    assert " 6. Frankreich (Francia): Andreas (verde) ha la maggioranza dei monasteri (4) e ottiene 7 punti" in out
+    assert "Barbara (rosso) è al secondo posto con 2 e ottiene 4 punti, tanti quanti i monasteri di Andreas (verde)" in out
     assert "Andreas (verde): 7 punti (0 prima + 7 ora: monasteri 7, alleanze 0, catene 0); segnapunti sulla casella 7; 24 pezzi nella riserva" in out
     assert out.rstrip().endswith("Andreas (verde) è in testa con 7 punti dopo il conteggio intermedio.")
 

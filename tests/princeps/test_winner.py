@@ -63,7 +63,8 @@ def test_still_tied_after_all_three_is_a_shared_win():
     last = tie_breaks(report)[-1]
     assert last.text == "Ana and Ben are still tied; most trade territories: Ana and Ben (1 each): they share the win."
     assert report.verdict == (
-        "Ana and Ben share the win: tied on 2 VP, on stable territories, on gold territories and on trade territories."
+        "Ana and Ben share the win: tied on 2 VP, on stable territories, on gold territories and on trade territories. "
+        "The rulebook says nothing about a tie after the third tie-break; a shared win is the default reading."
     )
 
 

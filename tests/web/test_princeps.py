@@ -29,7 +29,7 @@ def test_defaults_start_a_table_in_two_taps(client):
         assert f'placeholder="Player {number}"' in page
     assert 'name="players-3-name"' not in page
     assert 'value="shared" checked' in page and "default" in page
-    assert "the usual reading for majorities is that each of them gets +1 VP" in page
+    assert "the default reading, as usual for majorities, gives each of them +1 VP" in page
     assert "<select" not in page and not re.search(r'class="sw[ "]', page)  # no colours in this game
     response = client.post(f"/new/{GAME}", data={"action": "start", "ties": "shared", "players-0-name": "", "players-1-name": "", "players-2-name": ""})
     assert response.status_code == 303

@@ -92,7 +92,11 @@ def test_a_branch_is_left_over_and_a_long_branch_is_a_chain_of_its_own(client, t
     assert points(phone.page) == 10
     assert in_chain(phone.page, 2) == set("GHIJ")
     assert "a side branch of 4 or more is a chain of its own" in phone.page
-    assert "With the house rule 'only the longest line of each group' it would be 8 points." in html.unescape(phone.page)
+    assert "Chains that touch" not in phone.page  # the chain's sentence says it already, once is enough
+    assert (
+        "Under the default reading a side branch of 4 or more is a chain of its own; "
+        "with the house rule 'only the longest line of each group' it would be 8 points." in html.unescape(phone.page)
+    )
     response = client.post(f"/t/{table}/change", data={"cell": "rules.chains", "value": "longest-per-group", "base": phone.base, "screen": "chains", "here": "sketch=green"}, headers=HTMX)
     page = response.get_data(as_text=True)
     assert points(page) == 8 and in_chain(page, 1) == set("CDEFGHIJ") and "Not in a chain: A, B" in page

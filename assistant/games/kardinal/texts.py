@@ -204,26 +204,38 @@ class Words:
             ).format(who=who, parts="; ".join(parts), points=points)
         if cover is not None:
             left = [m for group in cover.groups for m in group.left_over if len(group.monasteries) >= 4]
+            differs = other is not None and other.points != cover.points
             if left:
                 sentence += " " + tr.ngettext(
-                    "Monastery {names} is a branch or a leftover and does not count: a chain has one beginning and one end.",
-                    "Monasteries {names} are branches or leftovers and do not count: a chain has one beginning and one end.",
+                    "Monastery {names} is a branch or a leftover and does not count.",
+                    "Monasteries {names} are branches or leftovers and do not count.",
                     len(left),
                 ).format(names=", ".join(left))
-            if other is not None and other.points != cover.points:
+            if left or differs:
+                sentence += " " + self.rulebook_on_branches()
+            if differs:
                 sentence += " " + self.other_rule_sentence(other.rule, other.points + sum(lengths))
         return sentence
 
+    def rulebook_on_branches(self) -> str:
+        # Translators: quote your language's rulebook word for word where it has this sentence
+        # (Spanish, Danish); otherwise translate the English rulebook's sentence and say it is the
+        # English rulebook's. It is read aloud next to the default reading, so it must be exact.
+        return self.tr.gettext(
+            "The rulebook says: “Branches are not taken into account (the chain can only have one beginning and one end).”"
+        )
+
     def other_rule_sentence(self, rule: str, points: int) -> str:
+        """What the other reading gives, from the reading the table plays."""
         if rule == "longest-per-group":
             return self.tr.ngettext(
-                "With the house rule 'only the longest line of each group' it would be {points} point.",
-                "With the house rule 'only the longest line of each group' it would be {points} points.",
+                "Under the default reading a side branch of 4 or more is a chain of its own; with the house rule 'only the longest line of each group' it would be {points} point.",
+                "Under the default reading a side branch of 4 or more is a chain of its own; with the house rule 'only the longest line of each group' it would be {points} points.",
                 points,
             ).format(points=points)
         return self.tr.ngettext(
-            "Under the rulebook reading (side branches of 4 or more count too) it would be {points} point.",
-            "Under the rulebook reading (side branches of 4 or more count too) it would be {points} points.",
+            "Under the default reading (a side branch of 4 or more is a chain of its own) it would be {points} point.",
+            "Under the default reading (a side branch of 4 or more is a chain of its own) it would be {points} points.",
             points,
         ).format(points=points)
 
@@ -243,5 +255,5 @@ class Words:
                 "House rule for chains: only the longest line of each connected group of monasteries counts."
             )
         return self.tr.gettext(
-            "Chains: lines of 4 or more that share no monastery all count, so a side branch of 4 or more is a chain of its own (the rulebook reading; a house rule can change it)."
+            "Chains, default reading: lines of 4 or more that share no monastery all count, so a side branch of 4 or more is a chain of its own. This is our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)” and “Each monastery in any chain may only be scored once”; a house rule can change it."
         )

@@ -104,14 +104,14 @@ class Words:
                 "{who} wins on the third tie-break: tied on {vp} VP, stable territories and gold territories, but with the most trade territories ({count})."
             ).format(**values)
         return tr.gettext(
-            "{who} share the win: tied on {vp} VP, on stable territories, on gold territories and on trade territories."
+            "{who} share the win: tied on {vp} VP, on stable territories, on gold territories and on trade territories. The rulebook says nothing about a tie after the third tie-break; a shared win is the default reading."
         ).format(**values)
 
     def rule_note(self, ties: str) -> str:
         if ties == "nobody":
             return self.tr.gettext("House rule for ties: a category tied for the most gives nobody the point.")
         return self.tr.gettext(
-            "Ties: every player tied for the most in a category gets the point (the rulebook is silent; a house rule can change it)."
+            "Tied categories, default reading: every player tied for the most in a category gets the point (the rulebook is silent; a house rule can change it)."
         )
 
     def player_line(self, name: str, vp: int, counts: dict[str, int]) -> str:

@@ -240,9 +240,10 @@ def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
         sentence = words.chain_sentence(color, chains.cover, lengths, chains.other)
         if chains.other_points == chains.points:
             other_words = _("The other reading of the rule (“{rule}”) gives the same here.").format(rule=RULE_LABELS[other_rule])
-        if any(len(group.lines) > 1 for group in chains.cover.groups):
+        # When the readings differ, the chain's own sentence already says why lines that touch count apart.
+        if chains.other_points == chains.points and any(len(group.lines) > 1 for group in chains.cover.groups):
             touching = _(
-                "Chains that touch: under the rulebook reading, lines of 4 or more that share no monastery each score, so a side branch of 4 or more is a chain of its own."
+                "Chains that touch: under the default reading, lines of 4 or more that share no monastery each score, so a side branch of 4 or more is a chain of its own."
             )
     return {
         "lines": [{"number": n, "letters": "–".join(line), "count": len(line)} for n, line in enumerate(chains.lines, 1)],

@@ -9,15 +9,15 @@ from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.texts import color_as_player, color_name
 
 RULE_LABELS = {
-    "disjoint": _l("Every line of 4 or more counts (rulebook)"),
+    "disjoint": _l("Every line of 4 or more counts (default reading)"),
     "longest-per-group": _l("Only the longest line of each group counts"),
 }
 RULE_EXPLANATIONS = {
     "disjoint": _l(
-        "The rulebook reading: lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own."
+        "Our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own."
     ),
     "longest-per-group": _l(
-        "A house rule some tables play: of each connected group of monasteries only its longest line scores; side branches never do."
+        "The other reading, as a house rule: of each connected group of monasteries only its longest line scores; side branches never do."
     ),
 }
 

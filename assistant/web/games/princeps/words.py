@@ -16,12 +16,12 @@ COUNT_LABELS = {
     ("farming", "destabilised"): _l("destabilised farming territories"),
 }
 RULE_LABELS = {
-    "shared": _l("A tie for the most: every tied player gets the point"),
+    "shared": _l("A tie for the most: every tied player gets the point (default reading)"),
     "nobody": _l("A tie for the most: nobody gets the point"),
 }
 RULE_EXPLANATIONS = {
     "shared": _l(
-        "The rulebook does not say what happens when players tie for the most in a category; the usual reading for majorities is that each of them gets +1 VP."
+        "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for majorities, gives each of them +1 VP."
     ),
     "nobody": _l("A house rule some tables play: a category tied for the most gives nobody the point."),
 }
