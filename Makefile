@@ -50,6 +50,7 @@ chromium:
 benchmark: $(STAMP) translations
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/web.py
+	$(PY) benchmarks/budget.py
 
 clean:
 	rm -rf $(VENV) instance screenshots

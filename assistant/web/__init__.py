@@ -36,9 +36,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from assistant.web import compression, db, errors, locale, security
+    from assistant.web import budget, compression, db, errors, locale, security
 
     security.init_app(app)
+    budget.init_app(app)
     compression.init_app(app)
     locale.init_app(app)
     db.init_app(app)
