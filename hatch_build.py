@@ -1,7 +1,13 @@
-"""Build hook: compiles the translation catalogs (.po to .mo) into the wheel.
+"""Build hook: what a wheel carries beyond the package's own files.
 
-A wheel built from a clean checkout, where no .mo exists yet (they are not committed), still
-serves every language. Editable installs skip it: `make` compiles the catalogs in the tree.
+- templates/ and static/, kept at the top of the repository, go into the package
+  (assistant/web/templates, assistant/web/static), where the installed app looks first;
+- the translation catalogs are compiled (.po to .mo), so a wheel built from a clean checkout,
+  where no .mo exists yet (they are not committed), serves every language.
+
+An editable install gets neither: it reads templates, static files and catalogs from the source
+tree (`make` compiles the catalogs there). Declared as `force-include` in pyproject.toml, the
+folders would be copied into site-packages by an editable install too, and go stale there.
 """
 from __future__ import annotations
 
@@ -13,13 +19,16 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
+FOLDERS = {"templates": "assistant/web/templates", "static": "assistant/web/static"}
 CATALOGS = "assistant/translations"
 
 
-class CompileCatalogs(BuildHookInterface):
+class ShippedFiles(BuildHookInterface):
     def initialize(self, version: str, build_data: dict) -> None:
         if self.target_name != "wheel" or version == "editable":
             return
+        for folder, inside in FOLDERS.items():
+            build_data["force_include"][str(Path(self.root, folder))] = inside
         self.compiled = Path(tempfile.mkdtemp(prefix="catalogs-"))
         for po in sorted(Path(self.root, CATALOGS).glob("*/LC_MESSAGES/messages.po")):
             language = po.parts[-3]
