@@ -14,7 +14,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test chromium translations extract benchmark clean
+.PHONY: run test chromium translations extract benchmark benchmark-servers clean
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -51,6 +51,10 @@ chromium:
 benchmark: $(STAMP) translations
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/web.py
+
+# /healthz while connections hang, per server (docs/deployment.md); gunicorn only when installed.
+benchmark-servers: $(STAMP) translations
+	$(PY) benchmarks/slow_clients.py
 
 clean:
 	rm -rf $(VENV) instance screenshots

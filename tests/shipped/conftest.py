@@ -83,7 +83,7 @@ def served(installed: Installed):
 def start(installed: Installed, argv: list[str], cwd: Path, env: dict[str, str]) -> Server:
     assert argv[0] == "python", argv
     argv = [installed.python, *argv[1:]]
-    process = subprocess.Popen(argv, cwd=cwd, env={**_clean_environment(), **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(argv, cwd=cwd, env={**clean_environment(), **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue[str] = queue.Queue()
     output: list[str] = []
 
@@ -120,12 +120,12 @@ def _pip(python: str, words: list[str], installed: Installed, cwd: Path) -> None
         matches = sorted(glob.glob(word)) if "*" in word else []
         arguments.extend(matches or [word])
     # pip's cache stays on (the image sets PIP_NO_CACHE_DIR=1 only to keep the image small).
-    env = {**_clean_environment(), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env = {**clean_environment(), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     done = subprocess.run([python, "-m", "pip", *arguments], cwd=cwd, env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
 
 
-def _clean_environment() -> dict[str, str]:
+def clean_environment() -> dict[str, str]:
     """This machine's environment without anything that would lead Python back to the repository."""
     leading_back = {"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV"}
     kept = {name: value for name, value in os.environ.items() if name not in leading_back and not name.startswith("ASSISTANT_")}
