@@ -18,8 +18,7 @@ COPY --from=build /dist /dist
 RUN pip install /dist/*.whl
 RUN useradd --create-home --uid 10001 assistant \
     && mkdir -p /app/instance \
-    && chown assistant:assistant /app/instance \
-    && rm -rf /dist
+    && chown assistant:assistant /app/instance
 USER assistant
 WORKDIR /app
 ENV ASSISTANT_HOST=0.0.0.0 \
