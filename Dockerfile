@@ -1,32 +1,29 @@
-# The web app under gunicorn, as a non-root user, with the database in a volume.
+# The web app as it ships: the wheel built from this source tree, installed (not editable) into a
+# slim image, served by `python -m assistant serve` (waitress) as a non-root user, the database and
+# secret key in the volume /app/instance. docs/deployment.md; tests/shipped runs these same steps.
 #   docker build -t table-scoring .
 #   docker run -p 8000:8000 -v table-data:/app/instance -e ASSISTANT_PUBLIC_URL=http://192.168.1.20:8000 table-scoring
-FROM python:3.11-slim
 
+FROM python:3.11-slim AS build
+WORKDIR /src
+COPY . .
+# The build compiles the translation catalogs into the wheel (hatch_build.py).
+RUN pip wheel --no-deps --wheel-dir /dist .
+
+FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1
-
-WORKDIR /app
-COPY pyproject.toml README.md ./
-COPY assistant ./assistant
-COPY templates ./templates
-COPY static ./static
-COPY babel.cfg ./
-
-# Editable install: templates/ and static/ are read from /app, beside the package.
-RUN pip install -e '.[server]' \
-    && if ls assistant/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
-         pybabel compile -d assistant/translations; \
-       fi \
-    && useradd --create-home --uid 10001 assistant \
+COPY --from=build /dist /dist
+RUN pip install /dist/*.whl
+RUN useradd --create-home --uid 10001 assistant \
     && mkdir -p /app/instance \
     && chown assistant:assistant /app/instance
-
 USER assistant
-# The SQLite database and the generated secret key live here; keep it in a volume.
+WORKDIR /app
+ENV ASSISTANT_HOST=0.0.0.0 \
+    ASSISTANT_PORT=8000 \
+    ASSISTANT_INSTANCE_PATH=/app/instance
 VOLUME /app/instance
 EXPOSE 8000
-
-# Threads, not processes: the phones of one table poll every two seconds, and SQLite is shared.
-CMD ["gunicorn", "-b", "0.0.0.0:8000", "--workers", "2", "--threads", "8", "--access-logfile", "-", "assistant.web:create_app()"]
+CMD ["python", "-m", "assistant", "serve"]

@@ -1,7 +1,8 @@
 # Two commands do all the set-up on a fresh machine:
-#   make run    starts the web app (http://127.0.0.1:5000)
+#   make run    serves the web app (http://127.0.0.1:5000) with the production server, the
+#               database in ./instance; HOST=0.0.0.0 lets the other phones in (docs/deployment.md)
 #   make test   runs every test, browser tests included
-# Both create .venv, install the package with its test and server extras, and compile the
+# Both create .venv, install the package (editable) with its test extra, and compile the
 # translation catalogs; `make test` also installs Debian's chromium when it is missing.
 
 PYTHON ?= python3
@@ -13,10 +14,10 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test chromium translations extract benchmark clean
+.PHONY: run test chromium translations extract benchmark benchmark-servers clean
 
 run: $(STAMP) translations
-	$(PY) -m assistant serve --host $(HOST) --port $(PORT)
+	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
 test: $(STAMP) translations chromium nginx
 	$(PY) -m pytest -q -p no:cacheprovider
@@ -24,7 +25,7 @@ test: $(STAMP) translations chromium nginx
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,server]'
+	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 translations: $(MO_FILES)
@@ -59,6 +60,11 @@ nginx:
 benchmark: $(STAMP) translations
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/web.py
+	$(PY) benchmarks/budget.py
+
+# /healthz while connections hang, per server (docs/deployment.md); gunicorn only when installed.
+benchmark-servers: $(STAMP) translations
+	$(PY) benchmarks/slow_clients.py
 
 clean:
 	rm -rf $(VENV) instance screenshots

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
@@ -24,20 +25,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     score.add_argument("--json", action="store_true", help="print one JSON object per file, one per line")
     score.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanations")
 
-    serve = commands.add_parser("serve", help="start the web app")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=5000)
+    serve = commands.add_parser("serve", help="serve the web app (waitress); docs/deployment.md")
+    serve.add_argument("--host", default=_env("HOST", "127.0.0.1"), help="address to listen on; 0.0.0.0 for the other phones (env ASSISTANT_HOST)")
+    serve.add_argument("--port", type=_port, default=_env("PORT", "5000"), help="0 picks a free one (env ASSISTANT_PORT)")
+    serve.add_argument(
+        "--instance", default=_env("INSTANCE_PATH", None), metavar="DIR",
+        help="folder of the database and the secret key (env ASSISTANT_INSTANCE_PATH; default: Flask's instance folder)",
+    )
+    serve.add_argument("--threads", type=_count, default=_env("THREADS", None), help="worker threads, 8 by default (env ASSISTANT_THREADS)")
+    serve.add_argument("--debug", action="store_true", help="Flask's development server with reloader and debugger, on this machine only")
 
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from assistant.web import create_app  # the core and the CLI never need Flask
+        from assistant.web.serve import serve  # the core and the CLI never need Flask
 
-        app = create_app()
-        app.config["LISTENING_HOST"] = args.host  # the share page warns when no other phone can reach it
-        # threaded: several phones poll every two seconds while one of them is entering.
-        app.run(host=args.host, port=args.port, threaded=True)
-        return 0
+        return serve(args.host, args.port, args.instance, threads=args.threads, debug=args.debug)
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
+
+
+def _env(name: str, default: str | None) -> str | None:
+    """A serve setting from the environment (ASSISTANT_HOST...), as containers set them; argparse
+    checks it like the option itself."""
+    return os.environ.get(f"ASSISTANT_{name}") or default
+
+
+def _port(text: str) -> int:
+    return _whole_number(text, 0, 65535)
+
+
+def _count(text: str) -> int:
+    return _whole_number(text, 1, 1000)
+
+
+def _whole_number(text: str, low: int, high: int) -> int:
+    if not (text.isdigit() and low <= int(text) <= high):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from {low} to {high}")
+    return int(text)
 
 
 def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO | None = None, err: TextIO | None = None) -> int:

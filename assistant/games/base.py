@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from assistant.problems import Problem
 from assistant.translator import Translator
@@ -38,6 +38,10 @@ class ScoringReport(BaseModel):
     steps: list[Step]
     warnings: list[Problem]
     notes: list[str]  # the house rules and readings the scoring used, for the table to see
+    # What the scoring found by searching (Kardinal's chains), for a caller to keep with the
+    # result and give back to ``Game.score``: the report is then built again without searching.
+    # Plain JSON; not part of the report's output.
+    found: dict[str, Any] = Field(default_factory=dict, exclude=True)
 
     def to_json(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
@@ -51,10 +55,13 @@ class Game(Protocol):
     slug: str
     title: str
 
-    def score(self, data: Any, tr: Translator) -> ScoringReport:
+    def score(self, data: Any, tr: Translator, found: dict | None = None) -> ScoringReport:
         """Validate ``data`` (the JSON input) and score it.
 
         Raises ``assistant.problems.InvalidInput`` listing every problem when it cannot be
-        scored; warnings about odd but scorable input are part of the report.
+        scored; warnings about odd but scorable input are part of the report. ``found`` is an
+        earlier report's ``found`` for the same ``data``: what it holds is not searched again.
+        Searches spend from the work budget in effect (``assistant.games.work``), one per call
+        when none is.
         """
         ...

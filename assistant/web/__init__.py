@@ -7,17 +7,28 @@ from flask import Flask
 
 from assistant.translator import TRANSLATIONS_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = Path(__file__).resolve().parent
+SOURCE_TREE = PACKAGE.parents[1]
 # A form carries a few names and counts; anything bigger is not a form of ours.
 MAX_FORM_BYTES = 64 * 1024
 
 
-def create_app(test_config: dict | None = None) -> Flask:
+def shipped_folder(name: str) -> Path:
+    """templates/ or static/: inside the installed package (the wheel puts them there), else at
+    the top of the source tree, where they are kept (an editable install, a checkout)."""
+    installed = PACKAGE / name
+    return installed if installed.is_dir() else SOURCE_TREE / name
+
+
+def create_app(test_config: dict | None = None, instance_path: str | Path | None = None) -> Flask:
+    """``instance_path``: the folder of the database and the generated secret key; by default
+    Flask's (``instance/`` beside a source tree, ``<prefix>/var/assistant.web-instance`` installed)."""
     app = Flask(
         __name__,
+        instance_path=str(Path(instance_path).resolve()) if instance_path else None,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(shipped_folder("templates")),
+        static_folder=str(shipped_folder("static")),
     )
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "assistant.sqlite"),
@@ -36,9 +47,10 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from assistant.web import compression, db, errors, locale, security
+    from assistant.web import budget, compression, db, errors, locale, security
 
     security.init_app(app)
+    budget.init_app(app)
     compression.init_app(app)
     locale.init_app(app)
     db.init_app(app)

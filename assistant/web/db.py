@@ -19,8 +19,9 @@ CREATE TABLE IF NOT EXISTS game_table (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
--- Boards a table checked against its printed board (Kardinal & König): named, shared by all
--- tables on this server. A table keeps a copy of the variant it was started with.
+-- Boards a table checked against its printed board (Kardinal & König): named, seen and copied
+-- by all tables on this server, changed only by whoever saved them. A table keeps a copy of the
+-- variant it was started with.
 CREATE TABLE IF NOT EXISTS board_variant (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     game TEXT NOT NULL,             -- the game's slug
@@ -28,8 +29,14 @@ CREATE TABLE IF NOT EXISTS board_variant (
     data TEXT NOT NULL,             -- JSON {"name", "alliances", "fields"}, as the core reads it
     version INTEGER NOT NULL,       -- counts saves, so two phones never overwrite each other silently
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    edit_token TEXT                 -- the edit link's key; NULL: saved before owners, read-only
 );
+"""
+# Added to databases made before the column existed (``_add_missing``), then indexed.
+BOARD_VARIANT_MIGRATION = """
+CREATE UNIQUE INDEX IF NOT EXISTS board_variant_edit_token ON board_variant (edit_token);
+CREATE INDEX IF NOT EXISTS board_variant_newest ON board_variant (game, updated DESC, id DESC);
 """
 _ready: set[str] = set()
 # One connection per database stays open for the life of the process, having read once (so it
@@ -73,11 +80,26 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
     with _ready_lock:
         db.execute("PRAGMA journal_mode=WAL")  # readers (polling phones) never wait for a writer
         db.executescript(SCHEMA)
+        _add_missing(db)
         if path not in _anchors:
             anchor = sqlite3.connect(path, check_same_thread=False)
             anchor.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()  # now it holds the WAL index
             _anchors[path] = anchor
         _ready.add(path)
+
+
+def _add_missing(db: sqlite3.Connection) -> None:
+    """Bring a database made by an older version up to the schema: columns added since."""
+    db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add the column
+    try:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(board_variant)")}
+        if "edit_token" not in columns:
+            db.execute("ALTER TABLE board_variant ADD COLUMN edit_token TEXT")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.executescript(BOARD_VARIANT_MIGRATION)
 
 
 def release(path: str) -> None:

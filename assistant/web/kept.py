@@ -1,8 +1,10 @@
 """Scorings kept with their table, whatever the game.
 
 A table keeps each scoring's core input (not its sentences) under ``state["results"][name]``,
-with the totals, when and at which version: the breakdown is scored again from that input in
-the page's language, and a table that changed since says so (``stale``).
+with what the scoring found by searching (``found``), the totals, when and at which version:
+the breakdown is built again from that input in the page's language without searching again,
+and a table that changed since says so (``stale``). Results kept before ``found`` existed are
+searched again, within the request's work budget.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of
     """Score ``data`` (raises ``InvalidInput``); the report, and the change that keeps it.
     ``totals_of(report)`` gives each player's total by player key."""
     report = game.score(data, request_translations())
-    kept = {"input": data, "totals": totals_of(report), "at": time.time(), "version": table.version}
+    kept = {"input": data, "found": report.found, "totals": totals_of(report), "at": time.time(), "version": table.version}
 
     def apply(state: dict) -> None:
         state["results"][scoring] = kept
@@ -28,11 +30,12 @@ def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of
 
 
 def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
-    """The kept result, explained again in the page's language; None if not scored."""
+    """The kept result, explained again in the page's language; None if not scored. Raises
+    ``InvalidInput`` when the kept input cannot be scored (any more)."""
     kept = table.state["results"].get(scoring)
     if not kept:
         return None
-    return game.score(kept["input"], request_translations())
+    return game.score(kept["input"], request_translations(), found=kept.get("found"))
 
 
 def kept_summary(table: Table, scoring: str, input_now: dict) -> dict | None:

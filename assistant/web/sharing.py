@@ -5,19 +5,15 @@ interfaces; finding it never sends a packet anywhere.
 """
 from __future__ import annotations
 
-import array
-import fcntl
 import ipaddress
 import socket
-import struct
 from functools import lru_cache
 from urllib.parse import urlsplit
 
+import ifaddr
 import qrcode
 import qrcode.image.svg
 from markupsafe import Markup
-
-SIOCGIFCONF = 0x8912  # Linux: list the interfaces' IPv4 addresses (a local system call)
 
 
 def is_loopback_host(host: str) -> bool:
@@ -56,13 +52,9 @@ def lan_addresses() -> tuple[str, ...]:
 
 
 def _interface_addresses() -> list[str]:
-    size = 40 * 64
-    buffer = array.array("B", b"\0" * size)
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:  # never connected, never sends
-        request = struct.pack("iL", size, buffer.buffer_info()[0])
-        length = struct.unpack("iL", fcntl.ioctl(sock.fileno(), SIOCGIFCONF, request))[0]
-    data = buffer.tobytes()[:length]
-    return [socket.inet_ntoa(data[i + 20 : i + 24]) for i in range(0, length, 40)]
+    """The IPv4 addresses of this machine's interfaces, as the system lists them (getifaddrs on
+    Linux and macOS, GetAdaptersAddresses on Windows): a local call, no packet sent."""
+    return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
 
 
 def base_urls(host_url: str, configured: str, listening_host: str | None) -> dict:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 from assistant.web import create_app
+from assistant.web.serve import make_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -24,14 +24,16 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 def live_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("live")
     # One trusted proxy: test_https.py puts nginx (deploy/nginx.conf) in front of this server.
-    app = create_app({"TESTING": True, "DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "browser-tests", "TRUSTED_PROXIES": 1})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    app = create_app({"DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "browser-tests", "TRUSTED_PROXIES": 1}, instance_path=folder)
+    server = make_server(app, "127.0.0.1", 0)  # the production server `python -m assistant serve` runs
+    url = f"http://127.0.0.1:{server.effective_port}"
     # Share links must point here, never to this machine's network address (the tests stay on loopback).
-    app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    app.config["PUBLIC_URL"] = url
+    thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    yield url
+    server.task_dispatcher.shutdown()
+    server.close()
 
 
 @pytest.fixture(scope="session")

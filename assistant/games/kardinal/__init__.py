@@ -15,14 +15,14 @@ class KardinalUndKoenig:
     slug = GAME_SLUG
     title = N_("Kardinal & König")
 
-    def score(self, data: Any, tr: Translator = ENGLISH, board: Board | None = None) -> KardinalReport:
+    def score(self, data: Any, tr: Translator = ENGLISH, found: dict | None = None, board: Board | None = None) -> KardinalReport:
         """Score ``data``; on ``board`` (the published one by default) or the variant in its ``"board"``."""
         board = board or published_board()
         if isinstance(data, dict) and "board" in data:
             data = dict(data)
             board = make_variant(data.pop("board"), board, tr)
         position, warnings = parse_position(data, board, tr)
-        return score_position(position, board, tr, warnings)
+        return score_position(position, board, tr, warnings, found)
 
 
 GAME = KardinalUndKoenig()

@@ -12,6 +12,9 @@ of monasteries counts.
 Both are searches over at most 20 monasteries. Nodes are bits of an int; the search splits
 the graph into connected groups, answers paths and rings directly, tries a Hamiltonian line
 first, and otherwise branches on the monastery with the fewest roads, pruned by upper bounds.
+Every step spends one unit of the work budget in effect (``assistant.games.work``), shared by
+all searches of one scoring: an absurd graph (every monastery joined to every other) is
+refused with ``TooComplex`` instead of keeping a request busy.
 """
 from __future__ import annotations
 
@@ -19,22 +22,26 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from assistant.games.work import TooMuchWork, WorkBudget, budget_in_effect
+
 MIN_CHAIN = 4
 DISJOINT = "disjoint"
 LONGEST_PER_GROUP = "longest-per-group"
 CHAIN_RULES = (DISJOINT, LONGEST_PER_GROUP)
-# Roads on the board never cross, and such (planar) graphs of 20 monasteries settle within
-# about 25,000 steps; this limit (about a second) only stops
-# an absurd graph (every monastery joined to every other) from keeping a request busy.
-WORK_LIMIT = 250_000
+# Most steps a Hamiltonian line is looked for before the search branches instead.
+HAMILTONIAN_TRIES = 20_000
+# Work units per step: a step of the branching search costs about four times a step along a
+# Hamiltonian line (about a microsecond), as benchmarks/budget.py measures. Steps along a line
+# are paid for in batches, as paying for each would cost a tenth of the step itself.
+SEARCH_STEP, LINE_STEP, LINE_BATCH = 4, 1, 64
 
 
 class _Reached(Exception):
     """The best possible total was found: stop searching."""
 
 
-class TooComplex(ValueError):
-    """The road graph has too many ways to be split into lines to check them all."""
+class TooComplex(TooMuchWork):
+    """The road graph has too many ways to be split into lines to check them all in the budget."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +75,12 @@ class ChainCover:
         return tuple(line for group in self.groups for line in group.lines)
 
 
-def cover(roads: Sequence[tuple[str, str]], rule: str = DISJOINT) -> ChainCover:
-    """The scoring lines of one player's road graph under ``rule``."""
+def cover(roads: Sequence[tuple[str, str]], rule: str = DISJOINT, budget: WorkBudget | None = None) -> ChainCover:
+    """The scoring lines of one player's road graph under ``rule``, spending from ``budget``
+    (by default the one in effect); raises ``TooComplex`` when it runs out."""
     if rule not in CHAIN_RULES:
         raise ValueError(f"unknown chain rule {rule!r}")
-    graph = _Graph(roads)
+    graph = _Graph(roads, budget or budget_in_effect())
     groups = []
     for component in graph.components(graph.everything):
         if rule == DISJOINT:
@@ -89,6 +97,31 @@ def cover(roads: Sequence[tuple[str, str]], rule: str = DISJOINT) -> ChainCover:
     return ChainCover(rule=rule, groups=tuple(groups))
 
 
+def cover_from_lines(roads: Sequence[tuple[str, str]], rule: str, lines: object) -> ChainCover | None:
+    """The cover an earlier search found, from its ``lines`` (as ``ChainCover.lines`` gave them),
+    without searching again; None when they are not lines of 4+ along these roads sharing no
+    monastery (then search again)."""
+    if rule not in CHAIN_RULES or not isinstance(lines, list | tuple):
+        return None
+    graph = _Graph(roads, WorkBudget(limit=0))  # splitting into groups takes no search steps
+    index = {label: i for i, label in enumerate(graph.labels)}
+    used = 0
+    for line in lines:
+        if not isinstance(line, list | tuple) or len(line) < MIN_CHAIN or not all(isinstance(m, str) and m in index for m in line):
+            return None
+        nodes = [index[m] for m in line]
+        mask = sum(1 << v for v in set(nodes))
+        along_roads = all(graph.adj[a] >> b & 1 for a, b in zip(nodes, nodes[1:]))
+        if mask.bit_count() != len(nodes) or mask & used or not along_roads:
+            return None
+        used |= mask
+    groups = []
+    for component in graph.components(graph.everything):
+        inside = tuple(tuple(line) for line in lines if component >> index[line[0]] & 1)
+        groups.append(Group(monasteries=graph.names(graph.in_order(component)), lines=inside))
+    return ChainCover(rule=rule, groups=tuple(groups))
+
+
 def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -97,7 +130,8 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 class _Graph:
-    def __init__(self, roads: Sequence[tuple[str, str]]):
+    def __init__(self, roads: Sequence[tuple[str, str]], budget: WorkBudget):
+        self.budget = budget
         self.labels: list[str] = []
         index: dict[str, int] = {}
         for road in roads:
@@ -112,7 +146,6 @@ class _Graph:
                 self.adj[i] |= 1 << j
                 self.adj[j] |= 1 << i
         self.everything = (1 << len(self.labels)) - 1
-        self.work = 0
         self._solved: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {}
         self._bounds: dict[int, int] = {}
         self._component_bounds: dict[int, int] = {}
@@ -128,10 +161,11 @@ class _Graph:
     def degree(self, v: int, mask: int) -> int:
         return (self.adj[v] & mask).bit_count()
 
-    def tick(self) -> None:
-        self.work += 1
-        if self.work > WORK_LIMIT:
-            raise TooComplex
+    def tick(self, units: int = SEARCH_STEP) -> None:
+        try:
+            self.budget.spend(units)
+        except TooMuchWork:
+            raise TooComplex from None
 
     def reach(self, start: int, mask: int) -> int:
         """Every node of ``mask`` connected to ``start`` (``start`` must be in ``mask``)."""
@@ -321,15 +355,17 @@ class _Graph:
         if len(dead_ends) > 2:
             return None
         starts = dead_ends or sorted(_bits(group), key=lambda v: self.degree(v, group))
-        budget = [20_000]
+        tries = [HAMILTONIAN_TRIES]
 
         def extend(end: int, used: int, line: tuple[int, ...]) -> tuple[int, ...] | None:
             if used == group:
                 return line
             left = group & ~used
-            budget[0] -= 1
-            if budget[0] < 0:
+            tries[0] -= 1
+            if tries[0] < 0:
                 return None
+            if tries[0] % LINE_BATCH == 0:
+                self.tick(LINE_BATCH * LINE_STEP)
             options = self.adj[end] & left
             # The rest must stay reachable from the end of the line.
             if not options or self.reach(end, left | (1 << end)) != left | (1 << end):
@@ -345,7 +381,7 @@ class _Graph:
             found = extend(start, 1 << start, (start,))
             if found:
                 return found
-            if budget[0] < 0:
+            if tries[0] < 0:
                 return None
         return None
 

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from assistant.games.kardinal.alliances import score_alliance
 from assistant.games.kardinal.board import TRACK_SPACES, Board
-from assistant.games.kardinal.chains import CHAIN_RULES, ChainCover, TooComplex, cover
 from assistant.games.kardinal.monasteries import score_country
+from assistant.games.kardinal.players_chains import PlayersChains
 from assistant.games.kardinal.position import Position
 from assistant.games.kardinal.report import KardinalReport, PlayerResult, ScoreStep
 from assistant.games.kardinal.texts import Words
-from assistant.problems import InvalidInput, Problem
+from assistant.problems import Problem
 from assistant.translator import Translator
 
 
-def score_position(position: Position, board: Board, tr: Translator, warnings: list[Problem]) -> KardinalReport:
+def score_position(
+    position: Position, board: Board, tr: Translator, warnings: list[Problem], found: dict | None = None
+) -> KardinalReport:
+    """The report; ``found``: what an earlier scoring of this position found (its report's
+    ``found``), so its chains are not searched for again."""
     order = position.colors
     words = Words({p.color: p.name for p in position.players}, board, tr)
     totals = {color: position.previous.get(color, 0) for color in order}
@@ -42,6 +46,7 @@ def score_position(position: Position, board: Board, tr: Translator, warnings: l
         )
 
     final = position.scoring == "final"
+    chains_of = PlayersChains(position.rules.chains, (found or {}).get("chains"), tr)
     if final:
         for alliance in board.alliances:
             first, second = alliance.countries
@@ -65,7 +70,7 @@ def score_position(position: Position, board: Board, tr: Translator, warnings: l
             chains = position.chains.get(color)
             roads = chains.roads if chains else []
             lengths = chains.lengths if chains else []
-            chosen, other = _chain_covers(color, roads, position.rules.chains, tr)
+            chosen, other = chains_of.covers(color, roads)
             points = (chosen.points if chosen else 0) + sum(lengths)
             record(
                 "chain",
@@ -109,6 +114,7 @@ def score_position(position: Position, board: Board, tr: Translator, warnings: l
         steps=steps,
         warnings=warnings,
         notes=notes,
+        found={"chains": chains_of.found} if chains_of.found else {},
     )
 
 
@@ -117,26 +123,6 @@ _PART = {"country": "monasteries", "alliance": "alliances", "chain": "chains"}
 
 def _in_order(counts: dict[str, int], order: list[str]) -> dict[str, int]:
     return {color: counts[color] for color in order if counts.get(color)}
-
-
-def _chain_covers(color: str, roads, rule: str, tr: Translator) -> tuple[ChainCover | None, ChainCover | None]:
-    """The cover under the table's rule, and under the other rule for comparison."""
-    if not roads:
-        return None, None
-    other_rule = next(r for r in CHAIN_RULES if r != rule)
-    try:
-        return cover(roads, rule), cover(roads, other_rule)
-    except TooComplex:
-        raise InvalidInput(
-            [
-                Problem(
-                    field=f"chains.{color}.roads",
-                    reason=tr.gettext(
-                        "too many roads between these monasteries to try every way of splitting them into chains; check the roads, or count the chains and enter their lengths"
-                    ),
-                )
-            ]
-        ) from None
 
 
 def _winners(players: list[PlayerResult]) -> tuple[list[str], str]:

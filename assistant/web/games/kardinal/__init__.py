@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
+from assistant.problems import InvalidInput
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
 from assistant.web.games.kardinal import cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
@@ -123,7 +124,10 @@ class KardinalWeb:
     def phase(self, table: Table) -> str:
         final = table.state["results"].get("final")
         if final:
-            report = results.kept_report(table, "final")
+            try:
+                report = results.kept_report(table, "final")
+            except InvalidInput:  # e.g. kept before its chains were, and too many roads to search now
+                report = None
             return report.verdict if report else _("Final scoring done")
         if table.state["results"].get("intermediate"):
             return _("Second half: intermediate scoring done")

@@ -2,9 +2,11 @@
 what differs, and save it as a named board variant that new tables can be scored on.
 
 ``/boards`` starts a new variant from a copy of the published board (``?from=<id>``: from a
-saved variant), ``/boards/<id>`` changes a saved one; the published board itself is never
-changed. Validation is the core's (``make_variant``): each problem appears next to its field,
-in words, and the form keeps everything as typed.
+saved variant) and lists the saved ones a page at a time (``?page=``); ``/boards/<id>`` shows a
+saved one, which only its owner (``board_keys``: the phone that saved it, or anyone given its
+edit link ``?key=``) can change; everyone else sees it read-only and can copy it. The published
+board itself is never changed. Validation is the core's (``make_variant``): each problem appears
+next to its field, in words, and the form keeps everything as typed.
 """
 from __future__ import annotations
 
@@ -17,15 +19,18 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import Board, published_board
 from assistant.games.kardinal.variants import MAX_VARIANT_NAME, make_variant
 from assistant.problems import InvalidInput, Problem
+from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.board_map import board_map
 from assistant.web.games.kardinal.boards import (
     StaleVariant,
     StoredVariant,
+    count_pages,
     find_variant,
     list_variants,
     name_taken,
     readable,
     save_variant,
+    variants_by_id,
 )
 from assistant.web.games.kardinal.words import country_names
 from assistant.web.i18n import gettext as _
@@ -63,13 +68,22 @@ def create():
 @bp.get("/<ident>")
 def edit(ident: str):
     variant = _variant_or_404(ident)
+    if board_keys.may_change(variant, request.args.get("key")):
+        board_keys.remember(variant)  # opened with the edit link: this phone may change it from now on
     form = _form_of(variant.data, name=variant.name, version=variant.version)
     return _page(form, variant, saved=request.args.get("saved") == "1")
 
 
 @bp.post("/<ident>")
 def update(ident: str):
-    return _save(_variant_or_404(ident))
+    variant = _variant_or_404(ident)
+    if not board_keys.may_change(variant, request.form.get("key")):
+        # Someone else's board: what was typed is kept, offered as a new board of one's own.
+        form = _read(request.form)
+        form.version = None
+        form.errors["notice"] = [_("This board belongs to whoever saved it, so it was not changed. Your changes are still here: give them a name of your own and save them as a new board.")]
+        return _page(form, None, status=403, source=variant)
+    return _save(variant)
 
 
 @bp.post("/map")
@@ -86,6 +100,7 @@ def _save(variant: StoredVariant | None):
         return _page(form, variant, status=400)
     try:
         stored = save_variant(board, variant.id if variant else None, form.version)
+        board_keys.remember(stored)
     except StaleVariant as stale:
         # Saved from another phone since this one loaded it: show what is there now, keep what
         # was typed, and let a second tap on Save replace it on purpose.
@@ -192,6 +207,7 @@ def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, **e
 
 def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> dict:
     published = published_board()
+    can_change = variant is None or board_keys.may_change(variant)
     options = [(key, key) for key in published.country_keys]  # the names printed on the board
     keys = set(published.country_keys)
     rows = []
@@ -233,7 +249,23 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
         "fields": fields,
         "map": board_map(_drawable(form), changed=changed, marked=True),
         "changed": sorted(changed),
-        "variants": [_listed(v) for v in list_variants()],
+        "read_only": not can_change,
+        "without_owner": variant is not None and not variant.edit_token,
+        "edit_link": board_keys.edit_link(variant) if variant is not None and can_change else "",
+        **_lists(),
+    }
+
+
+def _lists() -> dict:
+    """The page of saved variants asked for (``?page=``), and those this phone may change."""
+    last = count_pages()
+    page = min(max(small_number(request.args.get("page")) or 1, 1), last)
+    return {
+        "variants": [_listed(v) for v in list_variants(page)],
+        "own": variants_by_id(board_keys.remembered_ids()),
+        "page": page,
+        "newer": url_for("boards.index", page=page - 1) if page > 1 else "",
+        "older": url_for("boards.index", page=page + 1) if page < last else "",
     }
 
 

@@ -5,12 +5,16 @@ country). A table records the variant it was started with by id *and* a copy of 
 (``state["board"]``), and always scores on the copy: editing a variant later never changes
 the scoring of a table that already exists, and a kept result can always be explained again.
 Tables without ``state["board"]`` (all tables before variants existed) use the published board.
+
+Each variant has an edit link's key (``edit_token``, see ``board_keys``): everyone may view and
+copy a variant, only whoever holds the key may change it. Variants saved before keys existed
+have none and stay as they are. Lists come a page at a time, newest first.
 """
 from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from assistant.games.kardinal.board import Board, published_board
@@ -21,9 +25,11 @@ from assistant.translator import ENGLISH
 from assistant.web.db import get_db
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.numbers import small_number
+from assistant.web.tables import new_token
 
 PUBLISHED = "published"  # the core's name of the published board
 PUBLISHED_LABEL = _l("Published board")
+PAGE_SIZE = 20  # variants on a page of the list, and the newest a new table is offered
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class StoredVariant:
     data: dict  # the core's variant JSON
     version: int
     updated: float
+    edit_token: str | None = field(default=None, repr=False)  # None: saved before owners, read-only
 
     @property
     def board(self) -> Board:
@@ -47,9 +54,28 @@ class StaleVariant(Exception):
         self.current = current
 
 
-def list_variants() -> list[StoredVariant]:
-    rows = get_db().execute("SELECT * FROM board_variant WHERE game = ? ORDER BY updated DESC, id DESC", (GAME_SLUG,)).fetchall()
+def list_variants(page: int = 1) -> list[StoredVariant]:
+    """One page of the variants, the most recently saved first."""
+    rows = get_db().execute(
+        "SELECT * FROM board_variant WHERE game = ? ORDER BY updated DESC, id DESC LIMIT ? OFFSET ?",
+        (GAME_SLUG, PAGE_SIZE, (page - 1) * PAGE_SIZE),
+    ).fetchall()
     return [_variant(row) for row in rows]
+
+
+def count_pages() -> int:
+    (count,) = get_db().execute("SELECT COUNT(*) FROM board_variant WHERE game = ?", (GAME_SLUG,)).fetchone()
+    return max(1, -(-count // PAGE_SIZE))
+
+
+def variants_by_id(idents: list[int]) -> list[StoredVariant]:
+    """The variants with these ids that exist, in the order given."""
+    if not idents:
+        return []
+    marks = ",".join("?" * len(idents))
+    rows = get_db().execute(f"SELECT * FROM board_variant WHERE game = ? AND id IN ({marks})", (GAME_SLUG, *idents)).fetchall()
+    found = {row["id"]: _variant(row) for row in rows}
+    return [found[ident] for ident in idents if ident in found]
 
 
 def find_variant(ident: object) -> StoredVariant | None:
@@ -63,20 +89,22 @@ def find_variant(ident: object) -> StoredVariant | None:
 
 def name_taken(name: str, except_id: int | None = None) -> bool:
     folded = name.casefold()
-    return folded == PUBLISHED or folded == str(PUBLISHED_LABEL).casefold() or any(
-        v.name.casefold() == folded and v.id != except_id for v in list_variants()
-    )
+    if folded == PUBLISHED or folded == str(PUBLISHED_LABEL).casefold():
+        return True
+    rows = get_db().execute("SELECT id, name FROM board_variant WHERE game = ?", (GAME_SLUG,))
+    return any(row["name"].casefold() == folded and row["id"] != except_id for row in rows)
 
 
 def save_variant(board: Board, ident: int | None = None, version: int | None = None) -> StoredVariant:
-    """Store a new variant (``ident`` None) or replace one that is still at ``version``."""
+    """Store a new variant with a new edit link's key (``ident`` None), or replace one that is
+    still at ``version``."""
     data = json.dumps(variant_json(board), ensure_ascii=False)
     now = time.time()
     db = get_db()
     if ident is None:
         cursor = db.execute(
-            "INSERT INTO board_variant (game, name, data, version, created, updated) VALUES (?,?,?,?,?,?)",
-            (GAME_SLUG, board.name, data, 1, now, now),
+            "INSERT INTO board_variant (game, name, data, version, created, updated, edit_token) VALUES (?,?,?,?,?,?,?)",
+            (GAME_SLUG, board.name, data, 1, now, now, new_token()),
         )
         ident = cursor.lastrowid
     else:
@@ -145,4 +173,6 @@ def table_board(state: dict) -> Board:
 
 
 def _variant(row) -> StoredVariant:
-    return StoredVariant(id=row["id"], name=row["name"], data=json.loads(row["data"]), version=row["version"], updated=row["updated"])
+    return StoredVariant(
+        id=row["id"], name=row["name"], data=json.loads(row["data"]), version=row["version"], updated=row["updated"], edit_token=row["edit_token"]
+    )

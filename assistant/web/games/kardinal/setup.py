@@ -10,7 +10,8 @@ from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT
 from assistant.games.kardinal.position import parse_position
 from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
-from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice
+from assistant.web.games.kardinal import board_keys
+from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice, variants_by_id
 from assistant.web.i18n import gettext as _
 from assistant.web.seats import change_seats
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
@@ -31,9 +32,17 @@ def _with_choices(values: dict) -> dict:
         "rules": [(rule, RULE_LABELS[rule], RULE_EXPLANATIONS[rule]) for rule in CHAIN_RULES],
         "min": MIN_PLAYERS,
         "max": MAX_PLAYERS,
-        # The published board first (the default), then the variants tables have saved.
-        "boards": [("", str(PUBLISHED_LABEL))] + [(str(v.id), v.name) for v in list_variants()],
+        "boards": _offered_boards(values.get("board", "")),
     }
+
+
+def _offered_boards(chosen: str) -> list[tuple[str, str]]:
+    """The published board first (the default), then the one chosen (``?board=``, "New table on
+    it"), this phone's own and the most recently saved: a short list however many there are."""
+    picked = find_variant(chosen) if chosen else None
+    variants = ([picked] if picked else []) + variants_by_id(board_keys.remembered_ids()) + list_variants()
+    offered = {str(v.id): v.name for v in variants}
+    return [("", str(PUBLISHED_LABEL)), *offered.items()]
 
 
 def read_form(form: MultiDict) -> SetupForm:

@@ -9,8 +9,9 @@ from urllib.parse import urlencode
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.games.kardinal.board import published_board
+from assistant.games.kardinal.board import MAX_PLAYERS, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, ChainCover, TooComplex, cover
+from assistant.games.work import REQUEST_WORK, budget_in_effect
 from assistant.games.kardinal.texts import Words
 from assistant.web.games.kardinal import screens
 from assistant.web.games.kardinal.cells import placed
@@ -31,6 +32,9 @@ from assistant.web.i18n import ngettext, request_translations
 from assistant.web.tables import Table
 
 CELL = 100  # one lattice spot in the drawing's units (viewBox 600 x 700)
+# A page shows every player's sketch: each may search with its share of the request's budget
+# (several times what a board's roads need), so a sketch gets the same answer on every page.
+SKETCH_WORK = REQUEST_WORK // MAX_PLAYERS
 
 
 @dataclass
@@ -42,7 +46,8 @@ class Chains:
     other_points: int = 0
     cover: ChainCover | None = None
     other: ChainCover | None = None
-    too_complex: bool = False
+    too_complex: bool = False  # more ways to split it than a sketch's share of work can try
+    unchecked: bool = False  # the request's work ran out before this sketch (shown next time)
 
     def line_of(self) -> dict[str, int]:
         return {letter: number for number, line in enumerate(self.lines, 1) for letter in line}
@@ -56,7 +61,10 @@ def score_sketch(state: dict, color: str) -> Chains:
     roads = core_roads(sketch_of(state, color))
     if not roads:
         return Chains()
-    covers = _covers(tuple(map(tuple, roads)), state["rules"]["chains"])
+    try:
+        covers = _covers(tuple(map(tuple, roads)), state["rules"]["chains"])
+    except TooComplex:
+        return Chains(unchecked=True)
     if covers is None:
         return Chains(too_complex=True)
     chosen, other = covers
@@ -66,13 +74,17 @@ def score_sketch(state: dict, color: str) -> Chains:
 
 @lru_cache(maxsize=256)
 def _covers(roads: tuple[tuple[str, str], ...], rule: str) -> tuple[ChainCover, ChainCover] | None:
-    """Both rules' chains of a road graph (None: too many ways to try); each sketch is shown
-    on every phone after every change, so the same graph is asked for again and again."""
+    """Both rules' chains of a road graph (None: too many ways to try in a sketch's share of
+    work); each sketch is shown on every phone after every change, so the same graph is asked
+    for again and again. Raises ``TooComplex`` (not kept) when the request's work ran out first."""
     other_rule = next(r for r in CHAIN_RULES if r != rule)
+    share = budget_in_effect().part(SKETCH_WORK)
     try:
-        return cover(roads, rule), cover(roads, other_rule)
+        return cover(roads, rule, share), cover(roads, other_rule, share)
     except TooComplex:
-        return None
+        if share.ran_out:
+            return None
+        raise
 
 
 def _center(spot: str) -> tuple[int, int]:
@@ -101,6 +113,7 @@ def card_summary(state: dict, color: str) -> dict:
         "points": chains.points,
         "lines": [len(line) for line in chains.lines],
         "too_complex": chains.too_complex,
+        "unchecked": chains.unchecked,
         "roads": drawn_roads(sketch, chains),
         "nodes": [{"x": _center(spot)[0], "y": _center(spot)[1], "line": line_of.get(letter, 0)} for spot, letter in sketch["nodes"].items()],
     }
@@ -241,6 +254,7 @@ def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
         "other_words": other_words,
         "touching": touching,
         "too_complex": chains.too_complex,
+        "unchecked": chains.unchecked,
         "rule": rule,
         "rule_label": RULE_LABELS[rule],
         "other_rule": other_rule,

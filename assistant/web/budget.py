@@ -1,0 +1,23 @@
+"""One work budget per request (``assistant.games.work``): whatever one request scores or shows
+(a scoring, five sketches, a list of tables), its searches together stay within about a second."""
+from __future__ import annotations
+
+from flask import Flask, g
+
+from assistant.games.work import WorkBudget, spending
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_start)
+    app.teardown_request(_stop)
+
+
+def _start() -> None:
+    g.work_scope = spending(WorkBudget())
+    g.work_scope.__enter__()
+
+
+def _stop(_error=None) -> None:
+    scope = g.pop("work_scope", None)
+    if scope is not None:  # a request refused before it started (e.g. no CSRF token) has none
+        scope.__exit__(None, None, None)

@@ -1,0 +1,132 @@
+"""The app as it ships: the wheel built and installed, not editable, into a fresh virtual
+environment by the Dockerfile's own steps, served by its own command from outside the repository.
+
+Docker itself is not needed: each step of the Dockerfile is run here, with its paths (/dist, /app)
+mapped to a temporary folder and the image's Python standing for a fresh virtual environment.
+"""
+from __future__ import annotations
+
+import glob
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import venv
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.shipped.recipes import Stage, build_context, dockerfile_stages
+
+LOOPBACK = "127.0.0.1"  # test traffic stays on this machine; port 0: a free one
+STARTUP_SECONDS = 60
+
+
+@dataclass
+class Installed:
+    python: str  # the fresh environment's interpreter
+    root: Path  # stands for the image's file system
+    places: dict[str, Path]  # the Dockerfile's paths and where they are here
+    final: Stage
+
+    def here(self, text: str) -> str:
+        """A path of the Dockerfile as it is here ('/app/instance' → '<root>/app/instance')."""
+        for place, path in self.places.items():
+            if text == place or text.startswith(place + "/"):
+                return str(path) + text[len(place) :]
+        return text
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen
+    output: list[str]  # what it printed, line by line
+
+    def stop(self) -> int:
+        self.process.terminate()  # SIGTERM, as `docker stop` sends
+        return self.process.wait(timeout=15)
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory) -> Installed:
+    root = tmp_path_factory.mktemp("image")
+    build, final = dockerfile_stages()
+    context = build_context(root / "context")
+    places = {"/dist": root / "dist", build.workdir: context, final.workdir: root / final.workdir.strip("/")}
+    for path in places.values():
+        path.mkdir(parents=True, exist_ok=True)
+    shipped = Installed(python=_fresh_python(root / "python"), root=root, places=places, final=final)
+    for words in build.runs:
+        _pip(sys.executable, words, shipped, cwd=context)
+    for words in final.runs:
+        if words[0] == "pip":
+            _pip(shipped.python, words, shipped, cwd=places[final.workdir])
+        else:  # the image's own set-up (a user, a folder); nothing that installs the app
+            assert "pip" not in words and "python" not in words, words
+    return shipped
+
+
+@pytest.fixture(scope="session")
+def served(installed: Installed):
+    """The Dockerfile's CMD with its ENV; only the address differs, as `docker run -e` would set it."""
+    env = {name: installed.here(value) for name, value in installed.final.env.items()}
+    env.update(ASSISTANT_HOST=LOOPBACK, ASSISTANT_PORT="0")
+    server = start(installed, installed.final.cmd, cwd=installed.places[installed.final.workdir], env=env)
+    yield server
+    assert server.stop() == 0, server.output
+
+
+def start(installed: Installed, argv: list[str], cwd: Path, env: dict[str, str]) -> Server:
+    assert argv[0] == "python", argv
+    argv = [installed.python, *argv[1:]]
+    process = subprocess.Popen(argv, cwd=cwd, env={**clean_environment(), **env}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    output: list[str] = []
+
+    def read() -> None:
+        for line in process.stdout:
+            output.append(line.rstrip("\n"))
+            lines.put(line)
+        lines.put("")
+
+    threading.Thread(target=read, daemon=True).start()
+    while True:
+        try:
+            line = lines.get(timeout=STARTUP_SECONDS)
+        except queue.Empty:
+            process.kill()
+            raise AssertionError(f"no 'Serving on' within {STARTUP_SECONDS} s: {output}") from None
+        if not line:
+            raise AssertionError(f"the server stopped (exit {process.wait()}): {output}")
+        found = re.match(r"Serving on (http://\S+)", line)
+        if found:
+            return Server(url=found.group(1), process=process, output=output)
+
+
+def _fresh_python(folder: Path) -> str:
+    venv.create(folder, with_pip=True)
+    return str(folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python"))
+
+
+def _pip(python: str, words: list[str], installed: Installed, cwd: Path) -> None:
+    assert words[0] == "pip", words
+    arguments = []
+    for word in words[1:]:
+        word = installed.here(word)
+        matches = sorted(glob.glob(word)) if "*" in word else []
+        arguments.extend(matches or [word])
+    # pip's cache stays on (the image sets PIP_NO_CACHE_DIR=1 only to keep the image small).
+    env = {**clean_environment(), "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    done = subprocess.run([python, "-m", "pip", *arguments], cwd=cwd, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+
+def clean_environment() -> dict[str, str]:
+    """This machine's environment without anything that would lead Python back to the repository."""
+    leading_back = {"PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV"}
+    kept = {name: value for name, value in os.environ.items() if name not in leading_back and not name.startswith("ASSISTANT_")}
+    return {**kept, "PYTHONNOUSERSITE": "1"}

@@ -1,0 +1,94 @@
+"""The installed wheel, served the Dockerfile's way and the Makefile's way, from outside the repository."""
+from __future__ import annotations
+
+import re
+import subprocess
+import zipfile
+from http.cookiejar import CookieJar
+from pathlib import Path
+from urllib.error import HTTPError
+from urllib.parse import urlencode
+from urllib.request import HTTPCookieProcessor, Request, build_opener, urlopen
+
+from tests.shipped.conftest import LOOPBACK, start
+from tests.shipped.recipes import REPOSITORY, make_run_command
+
+ENGLISH_TITLE = "<title>Table scoring assistant</title>"
+OTHER_LANGUAGES = ("de", "es", "da", "it")
+
+
+def get(url: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+    try:
+        with urlopen(Request(url, headers=headers or {}), timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+def test_the_wheel_carries_templates_static_and_compiled_catalogs(installed):
+    (wheel,) = installed.places["/dist"].glob("*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "assistant/web/templates/error.html" in names
+    assert "assistant/web/static/vendor/htmx/htmx.min.js" in names
+    for language in OTHER_LANGUAGES:
+        assert f"assistant/translations/{language}/LC_MESSAGES/messages.mo" in names
+    # The build context had no compiled catalog: the build made them.
+    assert not list((installed.places["/src"]).rglob("*.mo"))
+
+
+def test_the_server_runs_the_installed_package_not_the_source_tree(installed, served):
+    where = subprocess.run([installed.python, "-c", "import assistant; print(assistant.__file__)"], capture_output=True, text=True, cwd=installed.root)
+    package = Path(where.stdout.strip())
+    assert "site-packages" in package.parts and not package.is_relative_to(REPOSITORY)
+    instance = installed.here("/app/instance")
+    assert f"Data (database and secret key): {instance}" in served.output
+    assert (Path(instance) / "secret_key").exists()
+
+
+def test_home_page_in_english_and_in_every_other_language(served):
+    status, _, body = get(served.url + "/", {"Accept-Language": "en"})
+    assert status == 200 and ENGLISH_TITLE in body.decode()
+    status, _, body = get(served.url + "/", {"Accept-Language": "de-DE,de;q=0.9"})
+    assert status == 200 and "Wertungshelfer für den Spieltisch" in body.decode()
+    for language in OTHER_LANGUAGES:
+        page = get(served.url + "/", {"Accept-Language": language})[2].decode()
+        assert f'<html lang="{language}">' in page and ENGLISH_TITLE not in page, language
+
+
+def test_the_stylesheets_and_scripts_the_home_page_loads(served):
+    page = get(served.url + "/")[2].decode()
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page) + re.findall(r'<script src="([^"]+)"', page)
+    assert "/static/app.css" in links and "/static/vendor/htmx/htmx.min.js" in links
+    for link in links:
+        status, headers, body = get(served.url + link)
+        assert status == 200, link
+        assert headers["Content-Type"].split(";")[0] in {"text/css", "text/javascript", "application/javascript"}, link
+        assert body == (REPOSITORY / link.lstrip("/")).read_bytes(), link
+
+
+def test_healthz(served):
+    status, _, body = get(served.url + "/healthz")
+    assert status == 200 and body
+
+
+def test_a_table_created_through_the_form_shows_its_board(served):
+    browser = build_opener(HTTPCookieProcessor(CookieJar()))  # keeps the session cookie, follows the 303
+    form_page = browser.open(served.url + "/new/kardinal-und-koenig", timeout=10).read().decode()
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form_page).group(1)
+    players = {"players-0-name": "Ana", "players-0-color": "red", "players-1-name": "Ben", "players-1-color": "green", "players-2-name": "Cleo", "players-2-color": "blue"}
+    form = {"csrf_token": token, "action": "start", "chains": "disjoint", **players}
+    with browser.open(served.url + "/new/kardinal-und-koenig", data=urlencode(form).encode(), timeout=10) as board:
+        page = board.read().decode()
+        assert board.status == 200 and re.search(r"/t/[\w-]+/board$", board.url), board.url
+    assert all(name in page for name in ("Ana", "Ben", "Cleo")) and 'id="cell-monasteries-England-red"' in page
+
+
+def test_the_make_run_command_serves_the_installed_package(installed, tmp_path):
+    """`make run`'s own command (its instance folder relative to where it runs)."""
+    server = start(installed, make_run_command("python", LOOPBACK, 0), cwd=tmp_path, env={})
+    try:
+        assert get(server.url + "/healthz")[0] == 200
+        assert ENGLISH_TITLE in get(server.url + "/")[2].decode()
+        assert f"Data (database and secret key): {tmp_path / 'instance'}" in server.output
+    finally:
+        assert server.stop() == 0, server.output

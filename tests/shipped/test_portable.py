@@ -1,0 +1,56 @@
+"""The app imports and serves without Linux-only modules (macOS, Windows), and still finds the
+addresses other phones can reach."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+# A Python without fcntl (as on Windows): import the app, serve one request, list the addresses.
+WITHOUT_FCNTL = """
+import json, sys, tempfile, threading, urllib.request
+sys.modules["fcntl"] = None
+from assistant.web import create_app
+from assistant.web.serve import make_server
+from assistant.web.sharing import lan_addresses
+server = make_server(create_app(instance_path=tempfile.mkdtemp()), "127.0.0.1", 0)
+threading.Thread(target=server.run, daemon=True).start()
+status = urllib.request.urlopen(f"http://127.0.0.1:{server.effective_port}/healthz", timeout=10).status
+print(json.dumps({"status": status, "addresses": lan_addresses()}))
+"""
+
+
+def found_without_fcntl(installed) -> dict:
+    """Run by the installed package (conftest.py), outside the repository."""
+    done = subprocess.run([installed.python, "-c", WITHOUT_FCNTL], cwd=installed.root, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_the_app_imports_and_serves_without_fcntl(installed):
+    assert found_without_fcntl(installed)["status"] == 200
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the reference list is read with a Linux system call")
+def test_without_fcntl_the_lan_addresses_are_the_kernels_own(installed):
+    addresses = found_without_fcntl(installed)["addresses"]
+    expected = [a for a in kernel_ipv4_addresses() if not a.startswith(("127.", "169.254."))]
+    assert set(expected) <= set(addresses) and bool(addresses) == bool(expected), (addresses, expected)
+
+
+def kernel_ipv4_addresses() -> list[str]:
+    """The reference: the kernel's list of interface addresses (SIOCGIFCONF), Linux only."""
+    import array
+    import fcntl
+    import socket
+    import struct
+
+    size = 40 * 64
+    buffer = array.array("B", b"\0" * size)
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:  # never connected, never sends
+        request = struct.pack("iL", size, buffer.buffer_info()[0])
+        length = struct.unpack("iL", fcntl.ioctl(sock.fileno(), 0x8912, request))[0]
+    data = buffer.tobytes()[:length]
+    return [socket.inet_ntoa(data[i + 20 : i + 24]) for i in range(0, length, 40)]
