@@ -33,6 +33,9 @@ def make_server(app: Flask, host: str, port: int, threads: int = THREADS):
         channel_timeout=IDLE_SECONDS,
         max_request_body_size=MAX_REQUEST_BYTES,
         asyncore_use_poll=True,
+        # X-Forwarded-* reach the app, which believes them from ASSISTANT_TRUSTED_PROXIES proxies
+        # only (security.trust_proxies); waitress would drop them all before the app saw them.
+        clear_untrusted_proxy_headers=False,
     )
 
 

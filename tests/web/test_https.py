@@ -4,8 +4,14 @@ Our pages send ``Referrer-Policy: no-referrer``, so no form ever carries a Refer
 plus Fetch Metadata (``Sec-Fetch-Site``) and ``Origin`` guard the forms instead. Over HTTPS the
 cookies are Secure and HSTS is sent; over plain HTTP (a phone on the LAN) neither.
 """
-import pytest
+import http.client
+import threading
 
+import pytest
+from flask.testing import FlaskClient
+
+from assistant.web import create_app
+from assistant.web.serve import make_server
 from tests.client import browser_app
 from tests.web.helpers import GAME, HTMX, version
 
@@ -56,8 +62,6 @@ def test_the_trusted_proxies_setting_comes_from_the_environment(monkeypatch, tmp
     monkeypatch.setenv("ASSISTANT_DATABASE", str(tmp_path / "env.sqlite"))
     monkeypatch.setenv("ASSISTANT_SECRET_KEY", "from-env")
     monkeypatch.setenv("ASSISTANT_TRUSTED_PROXIES", "1")
-    from assistant.web import create_app
-
     client = create_app().test_client()
     assert client.get("/", headers=PROXY).headers["Strict-Transport-Security"].startswith("max-age=")
 
@@ -146,11 +150,27 @@ def test_same_origin_posts_with_the_token_are_accepted(client, headers):
 
 
 def test_same_origin_headers_without_the_token_are_refused(app):
-    from flask.testing import FlaskClient
-
     browser = app.test_client()
     token = start(browser)
     stranger = FlaskClient(app)
     same_origin = {"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}
     assert stranger.post(f"/t/{token}/change", data={**TAP, "base": 1}, headers={**HTMX, **same_origin}).status_code == 400
     assert version(browser, token) == 1
+
+
+def test_the_production_server_passes_the_proxys_headers_to_the_app(tmp_path):
+    """waitress (``serve``) drops X-Forwarded-* by default: the app would never know HTTPS."""
+    app = browser_app({"DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "served", "TRUSTED_PROXIES": 1})
+    server = make_server(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=10)
+        connection.request("GET", "/?lang=de", headers=PROXY)
+        response = connection.getresponse()
+        assert response.getheader("Strict-Transport-Security") == "max-age=31536000"
+        assert all("; Secure" in cookie for cookie in response.headers.get_all("Set-Cookie"))
+        connection.close()
+    finally:
+        server.task_dispatcher.shutdown()
+        server.close()
