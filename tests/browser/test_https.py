@@ -49,6 +49,7 @@ def test_a_table_started_and_changed_over_https(phone, nginx):
     set_count(page, "monasteries.Frankreich.green", 3)
     page.reload()  # the count was saved, not only shown
     expect(cell(page, "monasteries.Frankreich.green")).to_have_text("3")
+    expect(page.locator("#country-Frankreich")).to_contain_text("3 of 8 cloister fields taken")
     expect(page.locator("body")).not_to_contain_text("This page has expired")
     phone.shot("https-board")
 
