@@ -3,7 +3,8 @@
 #               database in ./instance; HOST=0.0.0.0 lets the other phones in (docs/deployment.md)
 #   make test   runs every test, browser tests included
 # Both create .venv, install the package (editable) with its test extra, and compile the
-# translation catalogs; `make test` also installs Debian's chromium when it is missing.
+# translation catalogs; `make test` also installs the Debian packages the tests use when they
+# are missing, and lints with ruff before the tests.
 
 PYTHON ?= python3
 VENV := .venv
@@ -14,12 +15,12 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test chromium translations extract benchmark benchmark-servers clean
+.PHONY: run test system-packages lint translations extract benchmark benchmark-servers clean
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
-test: $(STAMP) translations chromium nginx
+test: $(STAMP) translations system-packages lint
 	$(PY) -m pytest -q -p no:cacheprovider
 
 $(STAMP): pyproject.toml
@@ -42,25 +43,26 @@ extract: $(STAMP)
 	  -o assistant/translations/messages.pot .
 	$(VENV)/bin/pybabel update -i assistant/translations/messages.pot -d assistant/translations --no-fuzzy-matching --ignore-obsolete
 
-chromium:
-	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || { \
-	  echo "installing Debian's chromium for the browser tests"; \
+# Debian's packages the tests use, installed once when missing (root, or sudo): chromium for
+# the browser tests, nginx (started by the HTTPS browser test itself: no service, no port 80)
+# in front of the app as deploy/nginx.conf has it, curl for the README's API command.
+SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl
+system-packages:
+	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's $$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing fonts-dejavu-core >/dev/null; \
+	fi
 
-# The HTTPS browser test puts Debian's nginx in front of the app as deploy/nginx.conf has it;
-# the test starts nginx itself (no service, no port 80).
-.PHONY: nginx
-nginx:
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || { \
-	  echo "installing Debian's nginx for the HTTPS browser test"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nginx-light >/dev/null; }
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
 
 benchmark: $(STAMP) translations
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/web.py
 	$(PY) benchmarks/budget.py
+	$(PY) benchmarks/durability.py
 
 # /healthz while connections hang, per server (docs/deployment.md); gunicorn only when installed.
 benchmark-servers: $(STAMP) translations

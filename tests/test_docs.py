@@ -112,17 +112,14 @@ def test_the_matcher_notices_a_wrong_value():
     assert not matches([1, 2], [1, 2, 3])
 
 
-def readme_commands() -> list[str]:
-    """The README's command-line block: the lines that run the assistant on position.json."""
-    commands = []
-    for block in blocks():
-        if block.document == "README.md" and block.kind is None:
-            commands += [line for line in block.body.splitlines() if "-m assistant score position.json" in line]
-    return commands
+def readme_lines(containing: str) -> list[str]:
+    """The lines of the README's unmarked code blocks (its commands) that contain ``containing``."""
+    return [line for b in blocks() if b.document == "README.md" and b.kind is None for line in b.body.splitlines() if containing in line]
 
 
 def test_the_readme_commands_run_on_the_readme_example(tmp_path):
-    commands = readme_commands()
+    """The `score` lines; the `curl` line runs against the installed server in tests/shipped."""
+    commands = readme_lines("-m assistant score position.json")
     assert len(commands) == 2
     (tmp_path / "position.json").write_text(marked("example")["README.md:readme-kardinal"].body, encoding="utf-8")
     printed = []

@@ -6,6 +6,7 @@ per file version, kept in memory.
 from __future__ import annotations
 
 import gzip
+
 from flask import Flask, request
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/json"}

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from flask import Flask, render_template
-from assistant.web.i18n import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
+
+from assistant.web.i18n import gettext as _
 
 
 def _page(title: str, message: str, status: int):

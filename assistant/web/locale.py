@@ -8,9 +8,8 @@ from urllib.parse import urlencode
 from flask import Flask, g, request
 from flask_babel import Babel, format_timedelta, get_locale
 
-from assistant.web.i18n import gettext, ngettext, npgettext, pgettext
-
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
+from assistant.web.i18n import gettext, ngettext, npgettext, pgettext
 
 COOKIE = "lang"
 ONE_YEAR = 60 * 60 * 24 * 365

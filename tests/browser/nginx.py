@@ -119,3 +119,4 @@ class Nginx:
     def stop(self) -> None:
         self.process.terminate()
         self.process.wait(timeout=10)
+        self.process.stderr.close()

@@ -169,7 +169,7 @@ def test_every_screen_fits_a_narrow_phone(phones, width):
     page.get_by_role("button", name="Intermediate scoring").click()
     page.wait_for_url(re.compile("/scores/intermediate$"))
     phone.shot(f"21-scores-{width}", full_page=True)
-    for url, name in [(f"/new/kardinal-und-koenig", "22-new-table"), (f"/t/{token}/chains", "23-chains"), (f"/t/{token}/share", "24-share"), ("/t/no-such-table-here/board", "25-not-found")]:
+    for url, name in [("/new/kardinal-und-koenig", "22-new-table"), (f"/t/{token}/chains", "23-chains"), (f"/t/{token}/share", "24-share"), ("/t/no-such-table-here/board", "25-not-found")]:
         page.goto(url)
         assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth"), url
         phone.shot(f"{name}-{width}", full_page=True)

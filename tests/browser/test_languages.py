@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 
 from assistant.games.kardinal import GAME as KARDINAL
 from assistant.translator import translator_for
-from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser import test_princeps as princeps
-from tests.browser.test_sketch import Taps
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.steps import cell, enter_position, set_count, start_table
+from tests.browser.test_sketch import Taps
 from tests.web.helpers import EXAMPLE
 
 pytestmark = pytest.mark.browser

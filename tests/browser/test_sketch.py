@@ -59,7 +59,7 @@ def shows(page, points: int, chains: list[int], *texts: str) -> None:
 def test_draw_a_line_of_6_with_a_branch_and_score_it(phones):
     phone = phones()
     page = phone.page
-    token = start_table(page, PLAYERS)
+    start_table(page, PLAYERS)
     enter_position(page, {"monasteries.Burgund.green": 5, "monasteries.Italien.green": 5, "monasteries.Bayern.green": 2})
     page.get_by_role("link", name="Chains", exact=True).click()
     page.locator("#chains-green").get_by_role("link", name="Draw the chains").click()

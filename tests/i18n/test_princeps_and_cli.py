@@ -6,7 +6,8 @@ import sys
 import pytest
 
 from assistant.cli import main
-from assistant.games.princeps import CATEGORY_NAMES, GAME as PRINCEPS, KIND_NAMES, STATE_NAMES
+from assistant.games.princeps import CATEGORY_NAMES, KIND_NAMES, STATE_NAMES
+from assistant.games.princeps import GAME as PRINCEPS
 from assistant.problems import InvalidInput
 from assistant.translator import translator_for
 

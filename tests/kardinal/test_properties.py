@@ -13,7 +13,7 @@ COUNTRIES = BOARD.country_keys
 
 
 @st.composite
-def positions(draw, scoring=st.sampled_from(["intermediate", "final"])):
+def positions(draw, scoring=st.sampled_from(["intermediate", "final"])):  # noqa: B008 (hypothesis builds strategies this way)
     colors = draw(st.lists(st.sampled_from(PALETTE), min_size=3, max_size=5, unique=True))
     names = draw(st.lists(st.text(min_size=1, max_size=8).map(str.strip).filter(bool), min_size=len(colors), max_size=len(colors)))
     monasteries, advisors = {}, {}

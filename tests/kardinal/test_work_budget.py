@@ -2,12 +2,11 @@
 absurd road graphs under both rules are refused with a clear error, in about a second."""
 import pytest
 
-from assistant.games.kardinal.chains import DISJOINT, LONGEST_PER_GROUP, TooComplex, cover
+from assistant.games.kardinal import GAME
+from assistant.games.kardinal.chains import DISJOINT, LONGEST_PER_GROUP, TooComplex, cover, cover_from_lines
 from assistant.games.work import REQUEST_WORK, TooMuchWork, WorkBudget, spending
 from assistant.problems import InvalidInput
 from assistant.translator import translator_for
-from assistant.games.kardinal import GAME
-from assistant.games.kardinal.chains import cover_from_lines
 from tests.kardinal.helpers import (
     SearchSteps,
     absurd_position,

@@ -45,10 +45,14 @@ class Server:
     url: str
     process: subprocess.Popen
     output: list[str]  # what it printed, line by line
+    reader: threading.Thread  # collects the output while the server runs
 
     def stop(self) -> int:
         self.process.terminate()  # SIGTERM, as `docker stop` sends
-        return self.process.wait(timeout=15)
+        status = self.process.wait(timeout=15)
+        self.reader.join(timeout=5)  # it has read the last line; now its pipe can close
+        self.process.stdout.close()
+        return status
 
 
 @pytest.fixture(scope="session")
@@ -93,18 +97,23 @@ def start(installed: Installed, argv: list[str], cwd: Path, env: dict[str, str])
             lines.put(line)
         lines.put("")
 
-    threading.Thread(target=read, daemon=True).start()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     while True:
         try:
             line = lines.get(timeout=STARTUP_SECONDS)
         except queue.Empty:
             process.kill()
+            process.wait()
+            process.stdout.close()
             raise AssertionError(f"no 'Serving on' within {STARTUP_SECONDS} s: {output}") from None
         if not line:
-            raise AssertionError(f"the server stopped (exit {process.wait()}): {output}")
+            status = process.wait()
+            process.stdout.close()
+            raise AssertionError(f"the server stopped (exit {status}): {output}")
         found = re.match(r"Serving on (http://\S+)", line)
         if found:
-            return Server(url=found.group(1), process=process, output=output)
+            return Server(url=found.group(1), process=process, output=output, reader=reader)
 
 
 def _fresh_python(folder: Path) -> str:

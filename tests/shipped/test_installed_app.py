@@ -1,7 +1,9 @@
 """The installed wheel, served the Dockerfile's way and the Makefile's way, from outside the repository."""
 from __future__ import annotations
 
+import json
 import re
+import shlex
 import subprocess
 import zipfile
 from http.cookiejar import CookieJar
@@ -92,3 +94,21 @@ def test_the_make_run_command_serves_the_installed_package(installed, tmp_path):
         assert f"Data (database and secret key): {tmp_path / 'instance'}" in server.output
     finally:
         assert server.stop() == 0, server.output
+
+
+def test_the_readmes_curl_command_gets_what_score_json_prints(installed, served, tmp_path):
+    """The README's `curl` line as written (only the address is the test server's), with no
+    cookie and no token: the same JSON as the installed command line's `score --json`."""
+    from tests.test_docs import marked, readme_lines
+
+    (curl_line,) = readme_lines("curl ")
+    example = marked("example")["README.md:readme-kardinal"].body
+    (tmp_path / "position.json").write_text(example, encoding="utf-8")
+    words = shlex.split(curl_line.replace("http://127.0.0.1:5000", served.url))
+    answered = subprocess.run([*words, "--write-out", "\n%{http_code}"], capture_output=True, text=True, cwd=tmp_path, timeout=30)
+    body, status = answered.stdout.rsplit("\n", 1)
+    printed = subprocess.run([installed.python, "-m", "assistant", "score", "position.json", "--json"], capture_output=True, text=True, cwd=tmp_path)
+    assert (status, printed.returncode) == ("200", 0), body[:500]
+    assert json.loads(body) == json.loads(printed.stdout)
+    refused = subprocess.run([*words[:-3], "--data", '{"players": []}', words[-1]], capture_output=True, text=True, cwd=tmp_path, timeout=30)
+    assert json.loads(refused.stdout)["errors"][0]["field"] == "scoring"

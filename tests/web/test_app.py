@@ -14,7 +14,7 @@ def test_healthz(client):
 
 def test_every_page_sends_the_content_security_policy(client):
     token = new_table(client)
-    for url in ["/", f"/new/kardinal-und-koenig", f"/t/{token}/board", f"/t/{token}/share", "/nowhere", "/healthz"]:
+    for url in ["/", "/new/kardinal-und-koenig", f"/t/{token}/board", f"/t/{token}/share", "/nowhere", "/healthz"]:
         policy = client.get(url).headers["Content-Security-Policy"]
         assert policy == CONTENT_SECURITY_POLICY
         assert "unsafe-inline" not in policy

@@ -32,7 +32,7 @@ def test_countries_and_squares_of_the_published_board_never_overlap():
 def test_a_link_with_a_country_in_its_way_bows_around_it():
     moved = BOARD.alliances[0].model_copy(update={"countries": ("England", "Aragon"), "source": "table"})
     board = BOARD.model_copy(update={"alliances": (moved, *BOARD.alliances[1:])})
-    link = next(l for l in board_map(board, changed=frozenset({1}))["links"] if l["number"] == 1)
+    link = next(link for link in board_map(board, changed=frozenset({1}))["links"] if link["number"] == 1)
     assert "Q" in link["d"] and "changed" in link["classes"]
     frankreich = box("Frankreich")
     assert not any(frankreich.contains(*link["curve"].at(i / 20)) for i in range(21))
@@ -44,7 +44,7 @@ def test_the_cards_of_an_alliance_step_stay_on_the_map_and_off_its_square(allian
     drawn = board_map(BOARD, Focus(countries=(first, second), alliance=alliance.number, counts={first: FIVE, second: FIVE[:2]}, pieces="advisors"))
     lit = [c for c in drawn["countries"] if c["card"]]
     cards = [rect(c["card"]) for c in lit]
-    square = next(s for s, l in zip(squares(drawn), drawn["links"]) if l["lit"])
+    square = next(s for s, link in zip(squares(drawn), drawn["links"]) if link["lit"])
     assert len(cards) == 2 and cards[0].overlap(cards[1]) == 0
     for country, card, other in zip(lit, cards, reversed(lit)):
         assert 0 <= card.x and card.right <= WIDTH and 0 <= card.y and card.bottom <= HEIGHT
@@ -59,5 +59,5 @@ def test_a_country_step_dims_everything_else():
     lit = [c for c in drawn["countries"] if c["lit"]]
     assert [c["key"] for c in lit] == ["Frankreich"] and len(lit[0]["card"]["rows"]) == 5
     assert lit[0]["card"]["rows"][1]["text"] == "Barbara M… 3" and lit[0]["card"]["rows"][1]["strong"]
-    assert all("dim" in l["classes"] for l in drawn["links"])
+    assert all("dim" in link["classes"] for link in drawn["links"])
     assert all("dim" in c["classes"] for c in drawn["countries"] if not c["lit"])

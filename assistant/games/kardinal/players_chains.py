@@ -56,6 +56,7 @@ class PlayersChains:
         return Problem(
             field=f"chains.{color}.roads",
             reason=self.tr.gettext(
-                "too many roads between these monasteries to try every way of splitting them into chains; check the roads, or count the chains and enter their lengths"
+                "too many roads between these monasteries to try every way of splitting them into chains; check the roads, or "
+                "count the chains and enter their lengths"
             ),
         )

@@ -18,7 +18,7 @@ from assistant.games.kardinal.board import (
     PALETTE,
     Board,
 )
-from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT, MIN_CHAIN
+from assistant.games.kardinal.chains import DISJOINT, MIN_CHAIN
 from assistant.games.kardinal.texts import Words, color_name
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of

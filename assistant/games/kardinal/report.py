@@ -48,8 +48,10 @@ class KardinalReport(ScoringReport):
             )
             lines.append(
                 tr.ngettext(
-                    "{who}: {total} point ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply}",
-                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, chains {chains}); marker on space {track}; {supply}",
+                    "{who}: {total} point ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, "
+                    "chains {chains}); marker on space {track}; {supply}",
+                    "{who}: {total} points ({previous} before + {points} now: monasteries {monasteries}, alliances {alliances}, "
+                    "chains {chains}); marker on space {track}; {supply}",
                     player.total,
                 ).format(
                     who=player.label,

@@ -162,7 +162,9 @@ def _verdict(players: list[PlayerResult], winners: list[str], decided_by: str, f
             best,
         ).format(**values)
     return tr.ngettext(
-        "{who} share the win: tied on {points} point and on pieces left in supply ({supply} each). The rulebooks say nothing about a tie the supply does not break; a shared win is the default reading.",
-        "{who} share the win: tied on {points} points and on pieces left in supply ({supply} each). The rulebooks say nothing about a tie the supply does not break; a shared win is the default reading.",
+        "{who} share the win: tied on {points} point and on pieces left in supply ({supply} each). The rulebooks say "
+        "nothing about a tie the supply does not break; a shared win is the default reading.",
+        "{who} share the win: tied on {points} points and on pieces left in supply ({supply} each). The rulebooks say "
+        "nothing about a tie the supply does not break; a shared win is the default reading.",
         best,
     ).format(**values)

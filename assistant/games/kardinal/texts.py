@@ -13,8 +13,6 @@ from assistant.games.kardinal.chains import ChainCover
 from assistant.games.kardinal.monasteries import CountryScore
 from assistant.translator import N_, Translator, language_of
 
-
-
 COLOR_NAMES = {
     "red": N_("red"),
     "green": N_("green"),

@@ -10,8 +10,6 @@ from collections.abc import Sequence
 
 from assistant.translator import N_, Translator
 
-
-
 KIND_NAMES = {"gold": N_("gold"), "trade": N_("trade"), "farming": N_("farming")}
 STATE_NAMES = {"stable": N_("stable"), "destabilised": N_("destabilised")}
 

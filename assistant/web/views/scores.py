@@ -7,7 +7,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.problems import InvalidInput
 from assistant.web import breakdown
 from assistant.web.i18n import field_problem
-from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.pages import editable_table, open_table, render
 from assistant.web.tables import apply_change
 from assistant.web.views.table import render_screen, unchanged_since
 

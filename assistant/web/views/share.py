@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request, url_for
-from assistant.web.i18n import gettext as _
 
+from assistant.web.i18n import gettext as _
 from assistant.web.pages import open_table, render
 from assistant.web.sharing import base_urls, qr_svg
 

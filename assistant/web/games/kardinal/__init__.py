@@ -3,9 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations
-from assistant.web.i18n import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import published_board
@@ -17,6 +14,9 @@ from assistant.web.games.kardinal import cells, results, screens, setup, sketch,
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import request_translations
 from assistant.web.pad import after_count
 from assistant.web.tables import Change, Conflict, Table
 

@@ -81,7 +81,12 @@ def update(ident: str):
         # Someone else's board: what was typed is kept, offered as a new board of one's own.
         form = _read(request.form)
         form.version = None
-        form.errors["notice"] = [_("This board belongs to whoever saved it, so it was not changed. Your changes are still here: give them a name of your own and save them as a new board.")]
+        form.errors["notice"] = [
+            _(
+                "This board belongs to whoever saved it, so it was not changed. Your changes are still here: "
+                "give them a name of your own and save them as a new board."
+            )
+        ]
         return _page(form, None, status=403, source=variant)
     return _save(variant)
 
@@ -105,7 +110,12 @@ def _save(variant: StoredVariant | None):
         # Saved from another phone since this one loaded it: show what is there now, keep what
         # was typed, and let a second tap on Save replace it on purpose.
         form.version = stale.current.version
-        form.errors["notice"] = [_("Someone saved this board from another phone since you opened it. Your changes are still here; save again to replace theirs, or reload to see theirs.")]
+        form.errors["notice"] = [
+            _(
+                "Someone saved this board from another phone since you opened it. Your changes are still here; "
+                "save again to replace theirs, or reload to see theirs."
+            )
+        ]
         return _page(form, variant, status=409)
     return go_to(url_for("boards.edit", ident=stored.id, saved=1))
 

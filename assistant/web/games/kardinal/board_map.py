@@ -132,8 +132,8 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
                 "lit": alliance.number == focus.alliance,
             }
         )
-    square = next((Rect(l["sx"] - SQUARE / 2, l["sy"] - SQUARE / 2, SQUARE, SQUARE) for l in links if l["lit"]), None)
-    line = next((l["curve"] for l in links if l["lit"]), None)
+    square = next((Rect(link["sx"] - SQUARE / 2, link["sy"] - SQUARE / 2, SQUARE, SQUARE) for link in links if link["lit"]), None)
+    line = next((link["curve"] for link in links if link["lit"]), None)
     clutter = placed + [rect for key, rect in boxes.items() if key not in lit]
     cards = _cards(focus, boxes, square, line, clutter)
     countries = []
@@ -154,7 +154,7 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
         "width": WIDTH,
         "height": HEIGHT,
         "square": SQUARE,
-        "links": sorted(links, key=lambda l: l["lit"]),  # the step's link is drawn last, on top
+        "links": sorted(links, key=lambda link: link["lit"]),  # the step's link is drawn last, on top
         "countries": sorted(countries, key=lambda c: c["lit"]),
         "focused": bool(lit or focus.alliance),
     }

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
@@ -18,9 +16,11 @@ from assistant.games.kardinal.position import MAX_NAME
 from assistant.web.changes import clean_name, name_change, rule_change
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
-from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_language
+from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.tables import Change
 
 PIECES = ("monasteries", "advisors")

@@ -1,9 +1,6 @@
 """Scoring a table with the core, keeping the result, and explaining it again in any language."""
 from __future__ import annotations
 
-from assistant.web.i18n import request_translations as get_translations
-from assistant.web.i18n import lazy_gettext as _l
-
 from assistant.games.kardinal import GAME
 from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
@@ -12,6 +9,8 @@ from assistant.web import kept
 from assistant.web.games.base import Segment
 from assistant.web.games.kardinal.boards import table_board, table_variant
 from assistant.web.games.kardinal.sketch import core_roads, sketch_of
+from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import request_translations as get_translations
 from assistant.web.tables import Change, Table
 
 SCORINGS = ("intermediate", "final")

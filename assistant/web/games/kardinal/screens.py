@@ -1,13 +1,12 @@
 """What the entry screens show: the board grid with its number pad, and the chains."""
 from __future__ import annotations
 
-from assistant.web.i18n import field_problem
-from assistant.web.i18n import gettext as _
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.problems import by_field
+from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
     PIECE_CAP,
@@ -20,9 +19,10 @@ from assistant.web.games.kardinal.cells import (
     placed,
     player_label,
 )
-from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names, player_names
+from assistant.web.i18n import field_problem
+from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.pad import number_pad
 from assistant.web.tables import Table

@@ -1,7 +1,6 @@
 """The new-table form: 3 to 5 players, each a name and a colour, the chain house rule and the board."""
 from __future__ import annotations
 
-from assistant.web.i18n import request_translations as get_translations
 from flask import request
 from werkzeug.datastructures import MultiDict
 
@@ -12,9 +11,10 @@ from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
 from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice, variants_by_id
-from assistant.web.i18n import gettext as _
-from assistant.web.seats import change_seats
 from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_translations as get_translations
+from assistant.web.seats import change_seats
 
 
 def blank_form() -> SetupForm:

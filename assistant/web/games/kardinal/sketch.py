@@ -248,12 +248,17 @@ def clash_reason(state: dict, tap: Tap, clash: Clash) -> str:
     if clash.kind == "full":
         on_board = placed(state, "monasteries", tap.color)
         return ngettext(
-            "the {count} monastery on the board is drawn or counted already, so no monastery was added. Enter more on the Board tab, or remove one from the sketch.",
-            "all {count} monasteries on the board are drawn or counted already, so no monastery was added. Enter more on the Board tab, or remove one from the sketch.",
+            "the {count} monastery on the board is drawn or counted already, so no monastery was added. Enter more on the "
+            "Board tab, or remove one from the sketch.",
+            "all {count} monasteries on the board are drawn or counted already, so no monastery was added. Enter more on "
+            "the Board tab, or remove one from the sketch.",
             on_board,
         ).format(count=on_board)
     if clash.kind == "moved":
-        return _("Another phone changed this sketch after this phone showed it, so Undo would take back a change you have not seen. The sketch now shows it as it is: tap Undo again to take back its last change.")
+        return _(
+            "Another phone changed this sketch after this phone showed it, so Undo would take back a change you have not "
+            "seen. The sketch now shows it as it is: tap Undo again to take back its last change."
+        )
     if clash.kind == "nothing":
         return _("there is nothing to undo")
     if clash.kind == "taken":

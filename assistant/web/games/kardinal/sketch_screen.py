@@ -11,8 +11,8 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import MAX_PLAYERS, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, ChainCover, TooComplex, cover
-from assistant.games.work import REQUEST_WORK, budget_in_effect
 from assistant.games.kardinal.texts import Words
+from assistant.games.work import REQUEST_WORK, budget_in_effect
 from assistant.web.games.kardinal import screens
 from assistant.web.games.kardinal.cells import placed
 from assistant.web.games.kardinal.sketch import (
@@ -28,7 +28,7 @@ from assistant.web.games.kardinal.sketch import (
 )
 from assistant.web.games.kardinal.words import RULE_LABELS
 from assistant.web.i18n import gettext as _
-from assistant.web.i18n import ngettext, request_translations
+from assistant.web.i18n import request_translations
 from assistant.web.tables import Table
 
 CELL = 100  # one lattice spot in the drawing's units (viewBox 600 x 700)
@@ -243,7 +243,8 @@ def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
         # When the readings differ, the chain's own sentence already says why lines that touch count apart.
         if chains.other_points == chains.points and any(len(group.lines) > 1 for group in chains.cover.groups):
             touching = _(
-                "Chains that touch: under the default reading, lines of 4 or more that share no monastery each score, so a side branch of 4 or more is a chain of its own."
+                "Chains that touch: under the default reading, lines of 4 or more that share no monastery each score, so a "
+                "side branch of 4 or more is a chain of its own."
             )
     return {
         "lines": [{"number": n, "letters": "–".join(line), "count": len(line)} for n, line in enumerate(chains.lines, 1)],

@@ -1,12 +1,11 @@
 """Names shown on the page: colours (always with their name), countries, rules."""
 from __future__ import annotations
 
-from assistant.web.i18n import request_language
-from assistant.web.i18n import request_translations as get_translations
-from assistant.web.i18n import lazy_gettext as _l
-
 from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.texts import color_as_player, color_name
+from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import request_language
+from assistant.web.i18n import request_translations as get_translations
 
 RULE_LABELS = {
     "disjoint": _l("Every line of 4 or more counts (default reading)"),

@@ -5,7 +5,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from assistant.games.princeps import GAME, TIE_BREAKS
+from assistant.games.princeps import TIE_BREAKS
 from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
@@ -27,7 +27,8 @@ class PrincepsWeb:
     points_label = _l("VP")
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
-        "A tie on VP goes to the most stable territories, then the most gold territories, then the most trade territories (gold and trade count destabilised ones too)."
+        "A tie on VP goes to the most stable territories, then the most gold territories, then the most trade "
+        "territories (gold and trade count destabilised ones too)."
     )
     how_to_score = _l("Enter everyone's territories, then tap Score the victory points at the bottom of the Territories tab.")
     walk_start_title = _l("Before the count: everyone on 0 VP")
