@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from assistant.games import DEFAULT_GAME, game_slugs, get_game
+from assistant.games import score_data
 from assistant.json_input import MAX_BYTES, read_json
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
@@ -81,16 +81,6 @@ def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO
         else:
             _print_readable(name, report, tr, out)
     return status
-
-
-def score_data(data, tr: Translator):
-    """Score JSON-like data with the game it names (Kardinal & König by default)."""
-    slug = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
-    if slug not in game_slugs():
-        raise InvalidInput(
-            [Problem(field="game", reason=tr.gettext("unknown game; the games are: {games}").format(games=", ".join(game_slugs())))]
-        )
-    return get_game(slug).score(data, tr)
 
 
 def _read(name: str, tr: Translator):

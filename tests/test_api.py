@@ -4,7 +4,7 @@ import json
 import pytest
 from flask.testing import FlaskClient
 
-from assistant.cli import score_data
+from assistant.games import score_data
 from assistant.translator import ENGLISH, translator_for
 from tests.test_cli import BAD, GOOD
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from importlib import import_module
 
 from assistant.games.base import Game
+from assistant.problems import InvalidInput, Problem
+from assistant.translator import Translator
 
 DEFAULT_GAME = "kardinal-und-koenig"
 _MODULES = {
@@ -24,3 +26,14 @@ def get_game(slug: str) -> Game:
 
 def game_slugs() -> list[str]:
     return [game.slug for game in all_games()]
+
+
+def score_data(data, tr: Translator):
+    """Score JSON-like data with the game it names (Kardinal & König by default): the one way to
+    score that the command line and the API share."""
+    slug = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME
+    if slug not in game_slugs():
+        raise InvalidInput(
+            [Problem(field="game", reason=tr.gettext("unknown game; the games are: {games}").format(games=", ".join(game_slugs())))]
+        )
+    return get_game(slug).score(data, tr)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from assistant.cli import score_data
+from assistant.games import score_data
 from assistant.json_input import InputTooLarge, read_json, too_large
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for

@@ -1,0 +1,100 @@
+"""The structure a newcomer relies on: no import cycles among assistant's modules."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import assistant
+
+PACKAGE = Path(assistant.__file__).resolve().parent
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _imported(name: str, tree: ast.AST) -> set[str]:
+    """The assistant modules a module imports, at any depth (a function's import counts too:
+    it runs as soon as the function does), except under ``if TYPE_CHECKING``."""
+    package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node) for n in ast.walk(node)}
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
+    return {module for module in found if module in MODULES and module != name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    return {name: _imported(name, ast.parse(path.read_text(encoding="utf-8"))) for name, path in MODULES.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_checker_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_graph_sees_the_imports_it_should():
+    graph = import_graph()
+    assert "assistant.web.api" in graph["assistant.web"]  # an import inside create_app counts
+    assert "assistant.games" in graph["assistant.cli"]
+
+
+def test_no_import_cycles_among_assistant_modules():
+    assert cycles(import_graph()) == []
+
+
+def test_the_web_layer_never_imports_the_command_line():
+    graph = import_graph()
+    assert [name for name in graph if name.startswith("assistant.web") and "assistant.cli" in graph[name]] == []
