@@ -98,3 +98,81 @@ def test_no_import_cycles_among_assistant_modules():
 def test_the_web_layer_never_imports_the_command_line():
     graph = import_graph()
     assert [name for name in graph if name.startswith("assistant.web") and "assistant.cli" in graph[name]] == []
+
+
+def test_one_registry_finds_the_core_and_the_screens_of_every_game():
+    from assistant.games import GAMES, get_game
+    from assistant.web.games import web_game, web_games
+
+    assert [game.slug for game in web_games()] == list(GAMES)
+    for slug, package in GAMES.items():
+        assert get_game(slug).slug == web_game(slug).slug == slug
+        assert type(get_game(slug)).__module__.startswith(f"assistant.games.{package}")
+        assert type(web_game(slug)).__module__.startswith(f"assistant.web.games.{package}")
+
+
+def test_an_unknown_game_is_a_clear_key_error():
+    import pytest
+
+    from assistant.games import UnknownGame, get_game
+    from assistant.web.games import web_game
+
+    for lookup in (get_game, web_game):
+        with pytest.raises(KeyError) as raised:
+            lookup("chess")
+        assert isinstance(raised.value, UnknownGame)
+        assert "no game 'chess'; the games are: kardinal-und-koenig, princeps-machiavelli" in str(raised.value)
+
+
+SOURCE_TREE = PACKAGE.parent
+REGISTRY = PACKAGE / "games" / "__init__.py"
+
+
+def game_words(slug: str, package: str) -> set[str]:
+    """What names a game in code: its slug, its package name, and each longer word of its title
+    ('kardinal-und-koenig', 'kardinal', 'könig', 'princeps', 'machiavelli')."""
+    from assistant.games import get_game
+
+    title_words = {word for word in get_game(slug).title.replace("&", " ").split() if len(word) >= 5}
+    return {word.lower() for word in {slug, package, *title_words}}
+
+
+def own_places(slug: str, package: str) -> list[Path]:
+    """Where a game's own code and templates live; only these may name it."""
+    from assistant.web.games import web_game
+
+    return [PACKAGE / "games" / package, PACKAGE / "web" / "games" / package, SOURCE_TREE / "templates" / web_game(slug).templates]
+
+
+def _games() -> dict[str, str]:
+    from assistant.games import GAMES
+
+    return GAMES
+
+
+def shared_files() -> list[Path]:
+    files = [*PACKAGE.rglob("*.py"), *(SOURCE_TREE / "templates").rglob("*.html")]
+    return sorted(path for path in files if "translations" not in path.parts)
+
+
+def mentions(path: Path, words: set[str]) -> list[str]:
+    lines = path.read_text(encoding="utf-8").lower().splitlines()
+    if path == REGISTRY:  # the registry's lines name every game, on purpose
+        lines = [line for line in lines if not any(f'"{slug}"' in line for slug in _games())]
+    return [line.strip() for line in lines if any(word in line for word in words)]
+
+
+def test_the_check_sees_a_game_named_in_shared_code(tmp_path):
+    shared = tmp_path / "shared.py"
+    shared.write_text("from assistant.web.games.kardinal import board_check\n", encoding="utf-8")
+    assert mentions(shared, game_words("kardinal-und-koenig", "kardinal")) == ["from assistant.web.games.kardinal import board_check"]
+
+
+def test_no_module_outside_a_games_own_packages_names_that_game():
+    found = {}
+    for slug, package in _games().items():
+        words, own = game_words(slug, package), own_places(slug, package)
+        for path in shared_files():
+            if not any(path.is_relative_to(place) for place in own) and (lines := mentions(path, words)):
+                found[f"{path.relative_to(SOURCE_TREE)} names {package}"] = lines
+    assert found == {}

@@ -38,7 +38,7 @@ class ScoringReport(BaseModel):
     steps: list[Step]
     warnings: list[Problem]
     notes: list[str]  # the house rules and readings the scoring used, for the table to see
-    # What the scoring found by searching (Kardinal's chains), for a caller to keep with the
+    # What the scoring found by searching (a game's chain search), for a caller to keep with the
     # result and give back to ``Game.score``: the report is then built again without searching.
     # Plain JSON; not part of the report's output.
     found: dict[str, Any] = Field(default_factory=dict, exclude=True)

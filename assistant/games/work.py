@@ -1,6 +1,6 @@
 """A budget of search steps: how much CPU one scoring, or one web request, may spend.
 
-A search that could grow without bound (Kardinal's chains) spends one unit of the budget in
+A search that could grow without bound (a game's chain search) spends one unit of the budget in
 effect per step and stops with ``TooMuchWork`` past its limit. Without a budget in effect, each
 scoring starts its own; the web app puts one in effect per request (``spending``), so five
 players' roads under both chain rules, or a page showing five sketches, share it.

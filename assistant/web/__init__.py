@@ -48,12 +48,13 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     from assistant.web import budget, compression, db, errors, locale, security
+    from assistant.web.games import web_games
 
     security.init_app(app)
     budget.init_app(app)
     compression.init_app(app)
     locale.init_app(app)
-    db.init_app(app)
+    db.init_app(app, web_games())
     errors.init_app(app)
 
     from assistant.web import api
@@ -64,8 +65,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     app.register_blueprint(table.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(share.bp)
-
-    from assistant.web.games.kardinal import board_check
-
-    app.register_blueprint(board_check.bp)
+    for game in web_games():
+        for blueprint in game.blueprints():
+            app.register_blueprint(blueprint)
     return app

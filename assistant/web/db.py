@@ -1,9 +1,13 @@
-"""SQLite in the instance folder (flaskr style): one connection per request, schema on first use."""
+"""SQLite in the instance folder (flaskr style): one connection per request, schema on first use.
+
+The shared table (``game_table``) is made here; a game's own tables come from its ``WebGame``
+(``schema``, ``upgrade_database``), handed over by ``init_app``."""
 from __future__ import annotations
 
 import os
 import sqlite3
 import threading
+from collections.abc import Sequence
 
 import click
 from flask import Flask, current_app, g
@@ -19,25 +23,8 @@ CREATE TABLE IF NOT EXISTS game_table (
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
--- Boards a table checked against its printed board (Kardinal & König): named, seen and copied
--- by all tables on this server, changed only by whoever saved them. A table keeps a copy of the
--- variant it was started with.
-CREATE TABLE IF NOT EXISTS board_variant (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    game TEXT NOT NULL,             -- the game's slug
-    name TEXT NOT NULL,
-    data TEXT NOT NULL,             -- JSON {"name", "alliances", "fields"}, as the core reads it
-    version INTEGER NOT NULL,       -- counts saves, so two phones never overwrite each other silently
-    created REAL NOT NULL,
-    updated REAL NOT NULL,
-    edit_token TEXT                 -- the edit link's key; NULL: saved before owners, read-only
-);
 """
-# Added to databases made before the column existed (``_add_missing``), then indexed.
-BOARD_VARIANT_MIGRATION = """
-CREATE UNIQUE INDEX IF NOT EXISTS board_variant_edit_token ON board_variant (edit_token);
-CREATE INDEX IF NOT EXISTS board_variant_newest ON board_variant (game, updated DESC, id DESC);
-"""
+EXTENSION = "assistant.db.games"  # app.extensions key of the games handed to init_app
 _ready: set[str] = set()
 # One connection per database stays open for the life of the process, having read once (so it
 # holds the WAL index): when the last connection that holds it closes, SQLite checkpoints and
@@ -77,10 +64,11 @@ def _create_private(path: str) -> None:
 def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
     if path in _ready:
         return
+    games = current_app.extensions.get(EXTENSION, ())
     with _ready_lock:
         db.execute("PRAGMA journal_mode=WAL")  # readers (polling phones) never wait for a writer
-        db.executescript(SCHEMA)
-        _add_missing(db)
+        db.executescript(SCHEMA + "".join(game.schema for game in games))
+        _upgrade(db, games)
         if path not in _anchors:
             anchor = sqlite3.connect(path, check_same_thread=False)
             anchor.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()  # now it holds the WAL index
@@ -88,18 +76,16 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
         _ready.add(path)
 
 
-def _add_missing(db: sqlite3.Connection) -> None:
-    """Bring a database made by an older version up to the schema: columns added since."""
-    db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add the column
+def _upgrade(db: sqlite3.Connection, games) -> None:
+    """Bring a database made by an older version up to the schema: each game's changes since."""
+    db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add a column
     try:
-        columns = {row[1] for row in db.execute("PRAGMA table_info(board_variant)")}
-        if "edit_token" not in columns:
-            db.execute("ALTER TABLE board_variant ADD COLUMN edit_token TEXT")
+        for game in games:
+            game.upgrade_database(db)
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
-    db.executescript(BOARD_VARIANT_MIGRATION)
 
 
 def release(path: str) -> None:
@@ -129,6 +115,8 @@ def init_db_command() -> None:
     click.echo("Initialized the database.")
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, games: Sequence = ()) -> None:
+    """``games``: the ``WebGame`` of each game, whose own tables the database holds too."""
+    app.extensions[EXTENSION] = tuple(games)
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

@@ -1,12 +1,14 @@
 """What a game's web module provides; the shared views do everything else."""
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar
 
+from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
-from assistant.web.tables import Change, Table
+from assistant.web.tables import Change, Conflict, Table
 
 
 @dataclass(frozen=True)
@@ -65,9 +67,15 @@ class PlayerView:
     track: int | None = None  # the marker's space on the score track, if the game has one
 
 
-class WebGame(Protocol):
-    """A game's web module. Texts come from Flask-Babel (the request's language); the core gets
-    the request's catalog (``assistant.web.i18n.request_translations()``) as its translator."""
+class WebGame:
+    """A game's web package exposes ``WEB_GAME``, an instance of a subclass. Texts come from
+    Flask-Babel (the request's language); the core gets the request's catalog
+    (``assistant.web.i18n.request_translations()``) as its translator.
+
+    Every game gives the attributes and the methods without a body below. What a game may add
+    (pages of its own, tables in the database, links, figures, wording) is declared here too,
+    with a default that adds nothing; the shared code calls them on every game and names none.
+    """
 
     slug: str  # the core's game slug, stored with each table
     title: str  # gettext-marked
@@ -85,57 +93,101 @@ class WebGame(Protocol):
     def setup(self, form: MultiDict | None) -> SetupForm:
         """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
         by field, or with ``state`` (the new table's JSON) when it is valid."""
+        raise NotImplementedError
 
-    def table_title(self, state: dict) -> str: ...
+    def table_title(self, state: dict) -> str:
+        raise NotImplementedError
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         """Template context for ``templates/<templates>/_<name>.html``; ``args`` are the URL's."""
+        raise NotImplementedError
 
     def parse_change(self, table: Table, form: MultiDict) -> Change:
         """One delta from a posted form; raises ``BadChange`` naming the field and the reason."""
+        raise NotImplementedError
 
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
         """URL arguments of the screen shown after a change (``here``: where the phone was);
         ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
+        raise NotImplementedError
 
     def describe_cell(self, state: dict, cell: str) -> str:
         """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
+        raise NotImplementedError
 
     def describe_value(self, cell: str, value: Any) -> str:
-        """A value in a conflict notice. A game may also have ``explain_conflict(conflict,
-        resend) -> dict | None`` to word a conflict itself (``sentence``, ``keep``, ``keep_args``,
-        ``retry``, ``resend``: None offers no "anyway"); the Kardinal sketch does."""
+        """A value in a conflict notice."""
+        raise NotImplementedError
 
     def score(self, table: Table, scoring: str) -> tuple[Any, Change]:
         """Score the table as it stands: the report, and the change that keeps the result.
         Raises ``assistant.problems.InvalidInput``."""
+        raise NotImplementedError
 
     def kept_report(self, table: Table, scoring: str) -> Any | None:
         """The kept result of a scoring, explained in the page's language; None if not scored."""
+        raise NotImplementedError
 
     def kept_summary(self, table: Table, scoring: str) -> dict | None:
         """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
+        raise NotImplementedError
 
     def players_view(self, report: Any) -> list[PlayerView]:
         """The report's players in seating order, for standings, walk and chart."""
+        raise NotImplementedError
 
     def tie_breaks_used(self, report: Any) -> int:
         """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,
         n when the n-th of ``tie_break_labels`` did (or all n left a shared win)."""
+        raise NotImplementedError
 
     def step_marks(self, step: Any) -> dict[str, str]:
         """What a step shows beside each player it concerns, by player key: '+3' for points."""
+        raise NotImplementedError
 
-    def step_title(self, table: Table, step: Any) -> str: ...
+    def step_title(self, table: Table, step: Any) -> str:
+        raise NotImplementedError
 
     def section_label(self, kind: str) -> str:
         """Heading of a run of steps of one kind."""
+        raise NotImplementedError
 
     def point_sources(self, table: Table, report: Any) -> dict[str, list[Segment]]:
         """Where each player's points came from, by player key, for the bar chart."""
+        raise NotImplementedError
 
     def track_spaces(self) -> int:
         """Spaces on the score track (0: the game has none)."""
+        raise NotImplementedError
 
     def phase(self, table: Table) -> str:
         """A short status for the home page's list of tables."""
+        raise NotImplementedError
+
+    # --- what a game may add; the defaults add nothing ---
+
+    # Links under the game's "New table" on the start page: (gettext-marked label, endpoint).
+    extra_links: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # SQL run on every database at first use (CREATE TABLE IF NOT EXISTS ...): the game's own tables.
+    schema: ClassVar[str] = ""
+
+    def blueprints(self) -> tuple[Blueprint, ...]:
+        """Pages of the game's own, registered with the app."""
+        return ()
+
+    def upgrade_database(self, db: sqlite3.Connection) -> None:
+        """Bring the game's tables of a database made by an older version up to ``schema``
+        (columns added since, their indexes); runs inside a transaction."""
+
+    def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
+        """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,
+        ``retry``, ``resend`` (None offers no "anyway"); None leaves the shared wording."""
+        return None
+
+    def step_figure(self, table: Table, report: Any, index: int) -> dict | None:
+        """A figure for step ``index`` of the walk (a map...); None for none."""
+        return None
+
+    def board_line(self, report: Any) -> str:
+        """Which board the scoring used, beside the standings; "" for nothing."""
+        return ""

@@ -73,10 +73,7 @@ def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
         "yours": game.describe_value(conflict.cell, conflict.yours),
         "resend": resend,
     }
-    # A game may word a conflict itself: "sentence", "keep"/"keep_args", "retry" and "resend"
-    # (None: nothing sensible to do anyway).
-    explain = getattr(game, "explain_conflict", None)
-    notice.update((explain and explain(conflict, resend)) or {})
+    notice.update(game.explain_conflict(conflict, resend) or {})  # a game may word it itself
     return notice
 
 

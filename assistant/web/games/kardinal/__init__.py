@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
 from assistant.problems import InvalidInput
-from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
-from assistant.web.games.kardinal import cells, results, screens, setup, sketch, sketch_screen
+from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
+from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
@@ -21,7 +22,7 @@ from assistant.web.pad import after_count
 from assistant.web.tables import Change, Conflict, Table
 
 
-class KardinalWeb:
+class KardinalWeb(WebGame):
     slug = GAME_SLUG
     title = _l("Kardinal & König")
     templates = "kardinal"
@@ -78,7 +79,7 @@ class KardinalWeb:
         return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else cells.describe_value(cell, value)
 
     def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
-        """A conflict on a chain sketch in its own words (the shared notice words the rest)."""
+        """A conflict on a chain sketch in the sketch's own words (the shared notice words the rest)."""
         return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
     def score(self, table: Table, scoring: str):
@@ -108,8 +109,15 @@ class KardinalWeb:
     def track_spaces(self) -> int:
         return 100
 
-    # --- the board check and the map (optional parts of the interface, used by templates) ---
-    extra_links = ((_l("Check the board's alliances"), "boards.index"),)  # under "New table" on the start page
+    # --- what the game adds: the board check (its pages and table), the map, the sketch's wording ---
+    extra_links = ((_l("Check the board's alliances"), "boards.index"),)
+    schema = boards.SCHEMA
+
+    def blueprints(self) -> tuple[Blueprint, ...]:
+        return (board_check.bp,)
+
+    def upgrade_database(self, db) -> None:
+        boards.upgrade_database(db)
 
     def step_figure(self, table: Table, report: Any, index: int) -> dict | None:
         """The map for step ``index`` of the walk: its country or alliance highlighted, with counts."""

@@ -13,6 +13,7 @@ have none and stay as they are. Lists come a page at a time, newest first.
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,6 +31,36 @@ from assistant.web.tables import new_token
 PUBLISHED = "published"  # the core's name of the published board
 PUBLISHED_LABEL = _l("Published board")
 PAGE_SIZE = 20  # variants on a page of the list, and the newest a new table is offered
+
+# Boards a table checked against its printed board: named, seen and copied by all tables on
+# this server, changed only by whoever saved them. A table keeps a copy of the variant it was
+# started with.
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS board_variant (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,             -- the game's slug
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,             -- JSON {"name", "alliances", "fields"}, as the core reads it
+    version INTEGER NOT NULL,       -- counts saves, so two phones never overwrite each other silently
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    edit_token TEXT                 -- the edit link's key; NULL: saved before owners, read-only
+);
+"""
+# Made after ``edit_token`` is there (added to databases made before it existed).
+INDEXES = (
+    "CREATE UNIQUE INDEX IF NOT EXISTS board_variant_edit_token ON board_variant (edit_token)",
+    "CREATE INDEX IF NOT EXISTS board_variant_newest ON board_variant (game, updated DESC, id DESC)",
+)
+
+
+def upgrade_database(db: sqlite3.Connection) -> None:
+    """Columns added since a database was made, then the indexes (in the caller's transaction)."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(board_variant)")}
+    if "edit_token" not in columns:
+        db.execute("ALTER TABLE board_variant ADD COLUMN edit_token TEXT")
+    for index in INDEXES:
+        db.execute(index)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.princeps import TIE_BREAKS
 from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
-from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm
+from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
 from assistant.web.games.princeps import cells, results, screens, setup
 from assistant.web.games.princeps.words import category_name, tie_break_name
 from assistant.web.i18n import gettext as _
@@ -17,7 +17,7 @@ from assistant.web.pad import after_count
 from assistant.web.tables import Change, Table
 
 
-class PrincepsWeb:
+class PrincepsWeb(WebGame):
     slug = GAME_SLUG
     title = _l("Princeps Machiavelli")
     templates = "princeps"
@@ -49,11 +49,20 @@ class PrincepsWeb:
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
-    describe_cell = staticmethod(cells.describe_cell)
-    describe_value = staticmethod(cells.describe_value)
-    score = staticmethod(results.score_now)
-    kept_report = staticmethod(results.kept_report)
-    kept_summary = staticmethod(results.kept_summary)
+    def describe_cell(self, state: dict, cell: str) -> str:
+        return cells.describe_cell(state, cell)
+
+    def describe_value(self, cell: str, value: Any) -> str:
+        return cells.describe_value(cell, value)
+
+    def score(self, table: Table, scoring: str):
+        return results.score_now(table, scoring)
+
+    def kept_report(self, table: Table, scoring: str):
+        return results.kept_report(table, scoring)
+
+    def kept_summary(self, table: Table, scoring: str) -> dict | None:
+        return results.kept_summary(table, scoring)
 
     def players_view(self, report: PrincepsReport) -> list[PlayerView]:
         return [
