@@ -1,17 +1,64 @@
-"""Changes every game's table has: a player's name, a house rule. By convention a table's state
-holds ``players`` (a list of objects with a ``name``) and ``rules`` (house rules by name)."""
+"""Changes every game's table has: a count from the number pad, a player's name, a house rule.
+By convention a table's state holds ``players`` (a list of objects with a ``name``) and ``rules``
+(house rules by name)."""
 from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange
 from assistant.web.i18n import gettext as _
-from assistant.web.numbers import small_number
+from assistant.web.numbers import small_number, whole_number
 from assistant.web.tables import Change
+
+# Reads one kind of cell: the change a form asks for, or None when the cell is of another kind.
+CellReader = Callable[[dict, str, MultiDict], "Change | None"]
+
+
+def parse_cell_change(state: dict, form: MultiDict, readers: Sequence[CellReader]) -> Change:
+    """The change a posted form asks for, from the first reader that knows its cell."""
+    cell = form.get("cell", "")
+    for read in readers:
+        change = read(state, cell, form)
+        if change is not None:
+            return change
+    raise BadChange(cell[:60] or _("field"), _("is not a field of this table"))
 
 
 def seat(state: dict, text: str) -> int | None:
     """A player's index from a field name ("players.<index>..."), if there is such a player."""
     index = small_number(text)
     return index if index is not None and index < len(state["players"]) else None
+
+
+def name_seat(state: dict, cell: str) -> int | None:
+    """The player whose name a cell is ("players.<index>.name"), if there is such a player."""
+    parts = cell.split(".")
+    return seat(state, parts[1]) if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" else None
+
+
+def posted_count(form: MultiDict) -> Any:
+    """What the number pad sent: "value" from its numbers, "adjust" from its - and + buttons."""
+    return form.get("value", form.get("adjust"))
+
+
+def checked_count(raw: Any, cap: int, field: str, reason: str) -> int:
+    """``raw`` as a whole number from 0 to ``cap``, or ``BadChange`` with ``reason`` (which may
+    name ``{cap}`` and ``{value}``, what was sent)."""
+    value = whole_number(raw, 0, cap)
+    if value is None:
+        raise BadChange(field, reason.format(cap=cap, value=str(raw)[:20]))
+    return value
+
+
+def store_count(counts: dict, key: str, value: int) -> None:
+    """A count is kept only when it is not 0: a missing one reads as 0."""
+    if value:
+        counts[key] = value
+    else:
+        counts.pop(key, None)
 
 
 def clean_name(raw: str, field: str, limit: int) -> str:

@@ -8,6 +8,9 @@ from typing import Any, ClassVar
 from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
+from assistant.games import get_game
+from assistant.web import kept
+from assistant.web.i18n import gettext as _
 from assistant.web.tables import Change, Conflict, Table
 
 
@@ -23,6 +26,14 @@ class Screen:
 class Scoring:
     name: str  # as in the URL and the core's input, e.g. "intermediate"
     label: str  # gettext-marked
+
+
+@dataclass(frozen=True)
+class RuleChoice:
+    """One reading a house rule offers: its label and what it means (both gettext-marked)."""
+
+    label: str
+    explanation: str
 
 
 class BadChange(ValueError):
@@ -116,21 +127,31 @@ class WebGame:
         raise NotImplementedError
 
     def describe_value(self, cell: str, value: Any) -> str:
-        """A value in a conflict notice."""
+        """A value in a conflict notice: a count, a name, a list of lengths."""
+        if isinstance(value, list):
+            return ", ".join(map(str, value)) or _("none")
+        return _("(no name)") if value == "" else str(value)
+
+    def score_input(self, state: dict, scoring: str) -> dict:
+        """The core's JSON input for a scoring of the table as it stands now."""
+        raise NotImplementedError
+
+    def totals(self, report: Any) -> dict[str, int]:
+        """Each player's total of a report, by player key (kept with the result)."""
         raise NotImplementedError
 
     def score(self, table: Table, scoring: str) -> tuple[Any, Change]:
         """Score the table as it stands: the report, and the change that keeps the result.
         Raises ``assistant.problems.InvalidInput``."""
-        raise NotImplementedError
+        return kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
 
     def kept_report(self, table: Table, scoring: str) -> Any | None:
         """The kept result of a scoring, explained in the page's language; None if not scored."""
-        raise NotImplementedError
+        return kept.kept_report(get_game(self.slug), table, scoring)
 
     def kept_summary(self, table: Table, scoring: str) -> dict | None:
         """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
-        raise NotImplementedError
+        return kept.kept_summary(table, scoring, self.score_input(table.state, scoring))
 
     def players_view(self, report: Any) -> list[PlayerView]:
         """The report's players in seating order, for standings, walk and chart."""

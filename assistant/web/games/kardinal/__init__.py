@@ -76,20 +76,17 @@ class KardinalWeb(WebGame):
         return sketch.describe_cell(state, cell) if sketch.is_sketch_cell(cell) else cells.describe_cell(state, cell)
 
     def describe_value(self, cell: str, value: Any) -> str:
-        return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else cells.describe_value(cell, value)
+        return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else super().describe_value(cell, value)
 
     def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
         """A conflict on a chain sketch in the sketch's own words (the shared notice words the rest)."""
         return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
-    def score(self, table: Table, scoring: str):
-        return results.score_now(table, scoring)
+    def score_input(self, state: dict, scoring: str) -> dict:
+        return results.score_input(state, scoring)
 
-    def kept_report(self, table: Table, scoring: str):
-        return results.kept_report(table, scoring)
-
-    def kept_summary(self, table: Table, scoring: str) -> dict | None:
-        return results.kept_summary(table, scoring)
+    def totals(self, report) -> dict[str, int]:
+        return {p.color: p.total for p in report.players}
 
     def step_title(self, table: Table, step: Any) -> str:
         words = Words({p["color"]: p["name"] for p in table.state["players"]}, published_board(), request_translations())
@@ -133,7 +130,7 @@ class KardinalWeb(WebGame):
         final = table.state["results"].get("final")
         if final:
             try:
-                report = results.kept_report(table, "final")
+                report = self.kept_report(table, "final")
             except InvalidInput:  # e.g. kept before its chains were, and too many roads to search now
                 report = None
             return report.verdict if report else _("Final scoring done")

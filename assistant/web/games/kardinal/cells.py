@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
-from assistant.web.changes import clean_name, name_change, rule_change
+from assistant.web.changes import checked_count, clean_name, name_change, name_seat, parse_cell_change, posted_count, rule_change, store_count
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
@@ -67,33 +67,38 @@ def parse_count_cell(state: dict, cell: str) -> tuple[str, str, str] | None:
 
 
 def parse_change(state: dict, form: MultiDict) -> Change:
-    cell = form.get("cell", "")
+    return parse_cell_change(state, form, (_count_cell_change, _chain_cell_change, _name_cell_change, _rule_cell_change))
+
+
+def _count_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
     count_cell = parse_count_cell(state, cell)
-    if count_cell:
-        # "value" comes from the pad's numbers, "adjust" from its - and + buttons.
-        return _count_change(state, cell, *count_cell, form.get("value", form.get("adjust")))
+    return _count_change(state, cell, *count_cell, posted_count(form)) if count_cell else None
+
+
+def _chain_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
     parts = cell.split(".")
-    if len(parts) == 2 and parts[0] == "chains" and parts[1] in colors(state):
-        return _chain_change(state, cell, parts[1], form)
-    if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" and _seat(state, parts[1]) is not None:
-        return _name_change(state, cell, _seat(state, parts[1]), form.get("value", ""))
-    if cell == "rules.chains":
-        return _rule_change(state, cell, form.get("value", ""))
-    raise BadChange(cell[:60] or _("field"), _("is not a field of this table"))
+    return _chain_change(state, cell, parts[1], form) if len(parts) == 2 and parts[0] == "chains" and parts[1] in colors(state) else None
+
+
+def _name_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+    index = name_seat(state, cell)
+    return None if index is None else name_change(cell, index, clean_name(form.get("value", ""), describe_cell(state, cell), MAX_NAME))
+
+
+def _rule_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+    if cell != "rules.chains":
+        return None
+    if form.get("value", "") not in CHAIN_RULES:
+        raise BadChange(describe_cell(state, cell), _("is not one of the chain rules"))
+    return rule_change(cell, "chains", form.get("value", ""))
 
 
 def _count_change(state: dict, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
-    cap = PIECE_CAP[pieces]
-    value = _whole_number(raw, 0, cap)
-    if value is None:
-        raise BadChange(describe_cell(state, cell), str(BAD_COUNT[pieces]).format(cap=cap, value=str(raw)[:20]))
+    value = checked_count(raw, PIECE_CAP[pieces], describe_cell(state, cell), str(BAD_COUNT[pieces]))
 
     def apply(s: dict) -> None:
         per_color = s[pieces].setdefault(country, {})
-        if value:
-            per_color[color] = value
-        else:
-            per_color.pop(color, None)
+        store_count(per_color, color, value)
         if not per_color:
             s[pieces].pop(country)
 
@@ -131,16 +136,6 @@ def _chain_change(state: dict, cell: str, color: str, form: MultiDict) -> Change
     return Change(cell, length, apply=apply, read=read, merges=True)
 
 
-def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
-    return name_change(cell, index, clean_name(raw, describe_cell(state, cell), MAX_NAME))
-
-
-def _rule_change(state: dict, cell: str, raw: str) -> Change:
-    if raw not in CHAIN_RULES:
-        raise BadChange(describe_cell(state, cell), _("is not one of the chain rules"))
-    return rule_change(cell, "chains", raw)
-
-
 # --- words for cells, shared by conflict messages and the number pad ---
 def player_label(state: dict, color: str) -> str:
     """'Andreas (green)', or a colour standing alone as the player's name: 'Green'."""
@@ -173,11 +168,3 @@ def describe_cell(state: dict, cell: str) -> str:
     if cell == "chains":
         return _("chains")
     return cell[:60]
-
-
-def describe_value(cell: str, value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(map(str, value)) or _("none")
-    if value == "":
-        return _("(no name)")
-    return str(value)

@@ -1,7 +1,6 @@
-"""Scoring a table with the core, keeping the result, and explaining it again in any language."""
+"""What a table gives the core to score, the live check while entering, and where the points came from."""
 from __future__ import annotations
 
-from assistant.games.kardinal import GAME
 from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.problems import InvalidInput, Problem
@@ -11,7 +10,7 @@ from assistant.web.games.kardinal.boards import table_board, table_variant
 from assistant.web.games.kardinal.sketch import core_roads, sketch_of
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_translations as get_translations
-from assistant.web.tables import Change, Table
+from assistant.web.tables import Table
 
 SCORINGS = ("intermediate", "final")
 
@@ -59,14 +58,6 @@ def live_problems(state: dict) -> list[Problem]:
 
 def _without_board(data: dict) -> dict:
     return {key: value for key, value in data.items() if key != "board"}
-
-
-def score_now(table: Table, scoring: str) -> tuple[KardinalReport, Change]:
-    return kept.score_and_keep(GAME, table, scoring, score_input(table.state, scoring), lambda r: {p.color: p.total for p in r.players})
-
-
-def kept_report(table: Table, scoring: str) -> KardinalReport | None:
-    return kept.kept_report(GAME, table, scoring)
 
 
 def kept_summary(table: Table, scoring: str) -> dict | None:

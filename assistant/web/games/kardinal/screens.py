@@ -20,7 +20,7 @@ from assistant.web.games.kardinal.cells import (
     player_label,
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
-from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_labels, country_names, player_names
+from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_labels, country_names, player_names
 from assistant.web.i18n import field_problem
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
@@ -196,8 +196,8 @@ def chains_screen(table: Table, args: MultiDict) -> dict:
         "next_player": next_player,
         "lengths": CHAIN_LENGTHS,
         "rule": rule,
-        "rule_label": RULE_LABELS[rule],
-        "rule_explanation": RULE_EXPLANATIONS[rule],
+        "rule_label": CHAIN_RULE_CHOICES[rule].label,
+        "rule_explanation": CHAIN_RULE_CHOICES[rule].explanation,
         "board_problems": len([f for f in problems if f not in shown]),
         "intermediate": kept_summary(table, "intermediate"),
         "final": kept_summary(table, "final"),

@@ -11,7 +11,7 @@ from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
 from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice, variants_by_id
-from assistant.web.games.kardinal.words import RULE_EXPLANATIONS, RULE_LABELS, color_label
+from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import request_translations as get_translations
 from assistant.web.seats import change_seats
@@ -29,7 +29,7 @@ def _with_choices(values: dict) -> dict:
     return {
         **values,
         "palette": [(color, color_label(color)) for color in PALETTE],
-        "rules": [(rule, RULE_LABELS[rule], RULE_EXPLANATIONS[rule]) for rule in CHAIN_RULES],
+        "rules": [(rule, CHAIN_RULE_CHOICES[rule].label, CHAIN_RULE_CHOICES[rule].explanation) for rule in CHAIN_RULES],
         "min": MIN_PLAYERS,
         "max": MAX_PLAYERS,
         "boards": _offered_boards(values.get("board", "")),

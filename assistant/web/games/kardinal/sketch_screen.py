@@ -26,7 +26,7 @@ from assistant.web.games.kardinal.sketch import (
     sketch_of,
     spot_position,
 )
-from assistant.web.games.kardinal.words import RULE_LABELS
+from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import request_translations
 from assistant.web.tables import Table
@@ -239,7 +239,7 @@ def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
         words = Words({p["color"]: p["name"] for p in state["players"]}, published_board(), request_translations())
         sentence = words.chain_sentence(color, chains.cover, lengths, chains.other)
         if chains.other_points == chains.points:
-            other_words = _("The other reading of the rule (“{rule}”) gives the same here.").format(rule=RULE_LABELS[other_rule])
+            other_words = _("The other reading of the rule (“{rule}”) gives the same here.").format(rule=CHAIN_RULE_CHOICES[other_rule].label)
         # When the readings differ, the chain's own sentence already says why lines that touch count apart.
         if chains.other_points == chains.points and any(len(group.lines) > 1 for group in chains.cover.groups):
             touching = _(
@@ -257,7 +257,7 @@ def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
         "too_complex": chains.too_complex,
         "unchecked": chains.unchecked,
         "rule": rule,
-        "rule_label": RULE_LABELS[rule],
+        "rule_label": CHAIN_RULE_CHOICES[rule].label,
         "other_rule": other_rule,
     }
 

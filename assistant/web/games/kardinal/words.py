@@ -3,20 +3,23 @@ from __future__ import annotations
 
 from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.texts import color_as_player, color_name
+from assistant.web.games.base import RuleChoice
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_language
 from assistant.web.i18n import request_translations as get_translations
 
-RULE_LABELS = {
-    "disjoint": _l("Every line of 4 or more counts (default reading)"),
-    "longest-per-group": _l("Only the longest line of each group counts"),
-}
-RULE_EXPLANATIONS = {
-    "disjoint": _l(
-        "Our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own."
+CHAIN_RULE_CHOICES = {
+    "disjoint": RuleChoice(
+        _l("Every line of 4 or more counts (default reading)"),
+        _l(
+            "Our reading of the rulebook's “Branches are not taken into account (the chain can only have one beginning and one end)”: lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own."
+        ),
     ),
-    "longest-per-group": _l(
-        "The other reading, as a house rule: of each connected group of monasteries only its longest line scores; side branches never do."
+    "longest-per-group": RuleChoice(
+        _l("Only the longest line of each group counts"),
+        _l(
+            "The other reading, as a house rule: of each connected group of monasteries only its longest line scores; side branches never do."
+        ),
     ),
 }
 

@@ -52,17 +52,11 @@ class PrincepsWeb(WebGame):
     def describe_cell(self, state: dict, cell: str) -> str:
         return cells.describe_cell(state, cell)
 
-    def describe_value(self, cell: str, value: Any) -> str:
-        return cells.describe_value(cell, value)
+    def score_input(self, state: dict, scoring: str) -> dict:
+        return results.score_input(state)
 
-    def score(self, table: Table, scoring: str):
-        return results.score_now(table, scoring)
-
-    def kept_report(self, table: Table, scoring: str):
-        return results.kept_report(table, scoring)
-
-    def kept_summary(self, table: Table, scoring: str) -> dict | None:
-        return results.kept_summary(table, scoring)
+    def totals(self, report) -> dict[str, int]:
+        return {p.name: p.vp for p in report.players}
 
     def players_view(self, report: PrincepsReport) -> list[PlayerView]:
         return [
@@ -99,7 +93,7 @@ class PrincepsWeb(WebGame):
 
     def phase(self, table: Table) -> str:
         if table.state["results"].get(results.SCORING):
-            report = results.kept_report(table, results.SCORING)
+            report = self.kept_report(table, results.SCORING)
             return report.verdict if report else _("Scored")
         return _("Entering the territories")
 

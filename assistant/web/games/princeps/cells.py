@@ -7,16 +7,13 @@ the core's error fields, so a problem the core reports lands on the cell it is a
 """
 from __future__ import annotations
 
-from typing import Any
-
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
-from assistant.web.changes import clean_name, name_change, rule_change, seat
+from assistant.web.changes import checked_count, clean_name, name_change, name_seat, parse_cell_change, posted_count, rule_change, seat, store_count
 from assistant.web.games.base import BadChange
 from assistant.web.games.princeps.words import COUNT_LABELS
 from assistant.web.i18n import gettext as _
-from assistant.web.numbers import whole_number
 from assistant.web.tables import Change
 
 COUNT_CAP = TERRITORY_CARDS  # no count can be higher: the deck has 24 territory cards
@@ -46,43 +43,30 @@ def entry_order(state: dict) -> list[str]:
 
 
 def parse_change(state: dict, form: MultiDict) -> Change:
-    cell = form.get("cell", "")
+    return parse_cell_change(state, form, (_count_cell_change, _name_cell_change, _rule_cell_change))
+
+
+def _count_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
     counted = parse_count_cell(state, cell)
-    if counted:
-        # "value" comes from the pad's numbers, "adjust" from its - and + buttons.
-        return _count_change(state, cell, *counted, form.get("value", form.get("adjust")))
-    parts = cell.split(".")
-    if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" and seat(state, parts[1]) is not None:
-        return _name_change(state, cell, seat(state, parts[1]), form.get("value", ""))
-    if cell == "rules.ties":
-        return _rule_change(state, cell, form.get("value", ""))
-    raise BadChange(cell[:60] or _("field"), _("is not a field of this table"))
-
-
-def _count_change(state: dict, cell: str, index: int, kind: str, st: str, raw: Any) -> Change:
-    value = whole_number(raw, 0, COUNT_CAP)
-    if value is None:
-        raise BadChange(
-            describe_cell(state, cell),
-            _("a count is a whole number from 0 to {cap} (the game has {cap} territory cards), not “{value}”").format(
-                cap=COUNT_CAP, value=str(raw)[:20]
-            ),
-        )
+    if counted is None:
+        return None
+    index, kind, st = counted
+    reason = _("a count is a whole number from 0 to {cap} (the game has {cap} territory cards), not “{value}”")
+    value = checked_count(posted_count(form), COUNT_CAP, describe_cell(state, cell), reason)
     key = count_key(kind, st)
 
     def apply(s: dict) -> None:
-        counts = s["players"][index]["counts"]
-        if value:
-            counts[key] = value
-        else:
-            counts.pop(key, None)
+        store_count(s["players"][index]["counts"], key, value)
 
     return Change(cell, value, apply=apply, read=lambda s: count(s, index, kind, st))
 
 
-def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
+def _name_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+    index = name_seat(state, cell)
+    if index is None:
+        return None
     field = describe_cell(state, cell)
-    name = clean_name(raw, field, MAX_NAME)
+    name = clean_name(form.get("value", ""), field, MAX_NAME)
     if not name:
         raise BadChange(field, _("every player needs a name"))
     others = {p["name"].casefold() for i, p in enumerate(state["players"]) if i != index}
@@ -91,10 +75,12 @@ def _name_change(state: dict, cell: str, index: int, raw: str) -> Change:
     return name_change(cell, index, name)
 
 
-def _rule_change(state: dict, cell: str, raw: str) -> Change:
-    if raw not in TIE_RULES:
+def _rule_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+    if cell != "rules.ties":
+        return None
+    if form.get("value", "") not in TIE_RULES:
         raise BadChange(describe_cell(state, cell), _("is not one of the rules for ties"))
-    return rule_change(cell, "ties", raw)
+    return rule_change(cell, "ties", form.get("value", ""))
 
 
 # --- words for cells, shared by conflict messages, the pad and the problems ---
@@ -114,7 +100,3 @@ def describe_cell(state: dict, cell: str) -> str:
     if cell == "rules.ties":
         return _("house rule for ties")
     return cell[:60]
-
-
-def describe_value(cell: str, value: Any) -> str:
-    return _("(no name)") if value == "" else str(value)

@@ -1,7 +1,7 @@
-"""Scoring a Princeps table with the core, keeping the result, and the live check while entering."""
+"""What a Princeps table gives the core to score, the live check while entering, and where the VP came from."""
 from __future__ import annotations
 
-from assistant.games.princeps import CATEGORIES, GAME, input_from_counts
+from assistant.games.princeps import CATEGORIES, input_from_counts
 from assistant.games.princeps.position import parse_position
 from assistant.games.princeps.report import PrincepsReport
 from assistant.problems import InvalidInput, Problem
@@ -9,7 +9,7 @@ from assistant.web import kept
 from assistant.web.games.base import Segment
 from assistant.web.games.princeps.words import CATEGORY_PARTS
 from assistant.web.i18n import request_translations
-from assistant.web.tables import Change, Table
+from assistant.web.tables import Table
 
 SCORING = "final"  # the game's one scoring, at the end
 
@@ -26,14 +26,6 @@ def live_problems(state: dict) -> list[Problem]:
     except InvalidInput as invalid:
         return invalid.problems + invalid.warnings
     return warnings
-
-
-def score_now(table: Table, scoring: str) -> tuple[PrincepsReport, Change]:
-    return kept.score_and_keep(GAME, table, scoring, score_input(table.state), lambda r: {p.name: p.vp for p in r.players})
-
-
-def kept_report(table: Table, scoring: str) -> PrincepsReport | None:
-    return kept.kept_report(GAME, table, scoring)
 
 
 def kept_summary(table: Table, scoring: str) -> dict | None:

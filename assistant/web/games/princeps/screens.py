@@ -15,7 +15,7 @@ from assistant.web.games.princeps.cells import (
     parse_count_cell,
 )
 from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
-from assistant.web.games.princeps.words import COUNT_LABELS, RULE_EXPLANATIONS, RULE_LABELS, kind_name, state_name
+from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, kind_name, state_name
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.pad import cell_id, number_pad
@@ -49,8 +49,8 @@ def territories_screen(table: Table, args: MultiDict) -> dict:
             for reason in reasons
         ],
         "rule": rule,
-        "rule_label": RULE_LABELS[rule],
-        "rule_explanation": RULE_EXPLANATIONS[rule],
+        "rule_label": TIE_RULE_CHOICES[rule].label,
+        "rule_explanation": TIE_RULE_CHOICES[rule].explanation,
         "pad": _pad(state, selected, problems, on_table) if selected else None,
         "final": kept_summary(table, SCORING),
     }

@@ -8,7 +8,7 @@ from assistant.games.princeps import MIN_PLAYERS, PRINCE_CARDS, TIE_RULES, input
 from assistant.games.princeps.position import parse_position
 from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
-from assistant.web.games.princeps.words import RULE_EXPLANATIONS, RULE_LABELS, default_name
+from assistant.web.games.princeps.words import TIE_RULE_CHOICES, default_name
 from assistant.web.i18n import request_translations
 from assistant.web.seats import change_seats
 
@@ -23,7 +23,7 @@ def blank_form() -> SetupForm:
 def _with_choices(values: dict) -> dict:
     return {
         **values,
-        "rules": [(rule, RULE_LABELS[rule], RULE_EXPLANATIONS[rule]) for rule in TIE_RULES],
+        "rules": [(rule, TIE_RULE_CHOICES[rule].label, TIE_RULE_CHOICES[rule].explanation) for rule in TIE_RULES],
         "min": MIN_PLAYERS,
         "max": MAX_PLAYERS,
     }

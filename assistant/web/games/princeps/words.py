@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from assistant.games.princeps import CATEGORY_NAMES, KIND_NAMES, STATE_NAMES
 from assistant.games.princeps.texts import TIE_BREAK_NAMES
+from assistant.web.games.base import RuleChoice
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 
@@ -15,15 +16,17 @@ COUNT_LABELS = {
     ("farming", "stable"): _l("stable farming territories"),
     ("farming", "destabilised"): _l("destabilised farming territories"),
 }
-RULE_LABELS = {
-    "shared": _l("A tie for the most: every tied player gets the point (default reading)"),
-    "nobody": _l("A tie for the most: nobody gets the point"),
-}
-RULE_EXPLANATIONS = {
-    "shared": _l(
-        "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for majorities, gives each of them +1 VP."
+TIE_RULE_CHOICES = {
+    "shared": RuleChoice(
+        _l("A tie for the most: every tied player gets the point (default reading)"),
+        _l(
+            "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for majorities, gives each of them +1 VP."
+        ),
     ),
-    "nobody": _l("A house rule some tables play: a category tied for the most gives nobody the point."),
+    "nobody": RuleChoice(
+        _l("A tie for the most: nobody gets the point"),
+        _l("A house rule some tables play: a category tied for the most gives nobody the point."),
+    ),
 }
 # The bar chart's parts: which categories a player's VP came from.
 CATEGORY_PARTS = {
