@@ -104,52 +104,14 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
     focus = focus or Focus()
     boxes = _boxes(tuple(board.country_keys))
     lit = set(focus.countries)
-    links = []
     routes = _routes(tuple(board.country_keys), tuple(a.countries for a in board.alliances))
     placed = [Rect(sx - SQUARE / 2, sy - SQUARE / 2, SQUARE, SQUARE) for _curve, (sx, sy) in routes]
-    for alliance, (curve, (sx, sy)) in zip(board.alliances, routes):
-        a, b = alliance.countries
-        classes = ["sea" if alliance.sea else "land"]
-        if alliance.number in changed:
-            classes.append("changed")
-        if marked and alliance.source == "inferred":
-            classes.append("inferred")
-        if focus.alliance is not None:
-            classes.append("lit" if alliance.number == focus.alliance else "dim")
-        elif lit:
-            classes.append("dim")
-        links.append(
-            {
-                "number": alliance.number,
-                "countries": (a, b),
-                "d": curve.path(),
-                "curve": curve,
-                "sx": round(sx, 1), "sy": round(sy, 1),  # the square's centre
-                "qx": round(sx - SQUARE / 2, 1), "qy": round(sy - SQUARE / 2, 1), "ty": round(sy + 4.7, 1),
-                "sea": alliance.sea,
-                "classes": " ".join(["link", *classes]),
-                "square_classes": " ".join(["square", *classes]),
-                "lit": alliance.number == focus.alliance,
-            }
-        )
+    links = [_link(alliance, curve, spot, focus, lit, changed, marked) for alliance, (curve, spot) in zip(board.alliances, routes)]
     square = next((Rect(link["sx"] - SQUARE / 2, link["sy"] - SQUARE / 2, SQUARE, SQUARE) for link in links if link["lit"]), None)
     line = next((link["curve"] for link in links if link["lit"]), None)
     clutter = placed + [rect for key, rect in boxes.items() if key not in lit]
     cards = _cards(focus, boxes, square, line, clutter)
-    countries = []
-    for key in board.country_keys:
-        rect = boxes[key]
-        cx, cy = PLACES[key]
-        countries.append(
-            {
-                "key": key,
-                "x": rect.x, "y": rect.y, "w": rect.w, "h": rect.h,
-                "tx": cx, "ty": cy + 5,
-                "classes": "country " + ("lit" if key in lit else "dim" if lit or focus.alliance else "plain"),
-                "card": cards.get(key),
-                "lit": key in lit,
-            }
-        )
+    countries = [_country(key, boxes[key], cards.get(key), focus, lit) for key in board.country_keys]
     return {
         "width": WIDTH,
         "height": HEIGHT,
@@ -157,6 +119,44 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
         "links": sorted(links, key=lambda link: link["lit"]),  # the step's link is drawn last, on top
         "countries": sorted(countries, key=lambda c: c["lit"]),
         "focused": bool(lit or focus.alliance),
+    }
+
+
+def _link(alliance, curve: Curve, spot: tuple[float, float], focus: Focus, lit: set[str], changed: frozenset[int], marked: bool) -> dict:
+    """An alliance as drawn: its road between two countries and its numbered square at ``spot``."""
+    sx, sy = spot
+    classes = ["sea" if alliance.sea else "land"]
+    if alliance.number in changed:
+        classes.append("changed")
+    if marked and alliance.source == "inferred":
+        classes.append("inferred")
+    if focus.alliance is not None:
+        classes.append("lit" if alliance.number == focus.alliance else "dim")
+    elif lit:
+        classes.append("dim")
+    return {
+        "number": alliance.number,
+        "countries": alliance.countries,
+        "d": curve.path(),
+        "curve": curve,
+        "sx": round(sx, 1), "sy": round(sy, 1),  # the square's centre
+        "qx": round(sx - SQUARE / 2, 1), "qy": round(sy - SQUARE / 2, 1), "ty": round(sy + 4.7, 1),
+        "sea": alliance.sea,
+        "classes": " ".join(["link", *classes]),
+        "square_classes": " ".join(["square", *classes]),
+        "lit": alliance.number == focus.alliance,
+    }
+
+
+def _country(key: str, rect: Rect, card: dict | None, focus: Focus, lit: set[str]) -> dict:
+    cx, cy = PLACES[key]
+    return {
+        "key": key,
+        "x": rect.x, "y": rect.y, "w": rect.w, "h": rect.h,
+        "tx": cx, "ty": cy + 5,
+        "classes": "country " + ("lit" if key in lit else "dim" if lit or focus.alliance else "plain"),
+        "card": card,
+        "lit": key in lit,
     }
 
 

@@ -62,63 +62,14 @@ def supply(state: dict, seated: list[dict], problems: dict[str, list[str]]) -> l
 def board_screen(table: Table, args: MultiDict) -> dict:
     state = table.state
     problems = by_field(live_problems(state))
-    shown: set[str] = set()
     selected = args.get("cell", "")
     if not parse_count_cell(state, selected):
         selected = ""
     seated = players(state)
-    here = url_for("table.screen", token=table.token, screen="board")
-    # One translated pattern per kind of piece, filled in for each of the ~90 cells.
-    cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
-    with_count = _("{cell}: {count}")
-    countries = []
+    grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"))
     board = table_board(state)  # the cloister fields of the table's board variant
-    for key in board.country_keys:
-        country = board.country(key)
-        shown_name = country_label(key)
-        monasteries = state["monasteries"].get(key, {})
-        rows = []
-        for pieces in PIECES:
-            cells = []
-            for player in seated:
-                cell = f"{pieces}.{key}.{player['color']}"
-                shown.add(cell)
-                value = count(state, pieces, key, player["color"])
-                found = problems.get(cell, [])
-                cells.append(
-                    {
-                        "cell": cell,
-                        "id": "cell-" + cell.replace(".", "-"),
-                        "classes": _cell_classes(value, found, cell == selected),
-                        "description": (description := cell_label[pieces].format(country=shown_name, player=player["label"])),
-                        "label": with_count.format(cell=description, count=value),
-                        "url": f"{here}?cell={cell}",
-                        "player": player,
-                        "value": value,
-                        "problems": found,
-                        "selected": cell == selected,
-                    }
-                )
-            rows.append({"pieces": pieces, "label": PIECE_LABEL[pieces], "cells": cells})
-        country_problems = problems.get(f"monasteries.{key}", []) + problems.get(f"advisors.{key}", [])
-        shown.update({f"monasteries.{key}", f"advisors.{key}"})
-        name, local = country_names(key)
-        countries.append(
-            {
-                "key": key,
-                "name": name,
-                "local": local,
-                "fields": country.fields,
-                "monasteries": sum(monasteries.values()),
-                "too_many": country.fields is not None and sum(monasteries.values()) > country.fields,
-                "advisors": sum(state["advisors"].get(key, {}).values()),
-                "cap": max(monasteries.values(), default=0),
-                "rows": rows,
-                "problems": country_problems,
-                "cell_problems": [field_problem(c["description"], p) for row in rows for c in row["cells"] for p in c["problems"]],
-            }
-        )
-    shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
+    countries = [grid.country(key, board.country(key).fields) for key in board.country_keys]
+    grid.shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
     renaming = small_number(args.get("rename"))
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
     return {
@@ -127,11 +78,65 @@ def board_screen(table: Table, args: MultiDict) -> dict:
         "typing": rename is not None,
         "countries": countries,
         "supply": supply(state, seated, problems),
-        "other_problems": _other(state, problems, shown),
+        "other_problems": _other(state, problems, grid.shown),
         "pad": _pad(state, selected, problems) if selected else None,
         "intermediate": kept_summary(table, "intermediate"),
         "final": kept_summary(table, "final"),
     }
+
+
+class _BoardGrid:
+    """The board tab's grid, a country at a time; ``shown`` collects the fields it shows, so the
+    problems about any other field are listed below it."""
+
+    def __init__(self, state: dict, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str):
+        self.state, self.problems, self.seated, self.selected, self.here = state, problems, seated, selected, here
+        self.shown: set[str] = set()
+        # One translated pattern per kind of piece, filled in for each of the ~90 cells.
+        self.cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
+        self.with_count = _("{cell}: {count}")
+
+    def country(self, key: str, fields: int | None) -> dict:
+        shown_name = country_label(key)
+        monasteries = self.state["monasteries"].get(key, {})
+        rows = [
+            {"pieces": pieces, "label": PIECE_LABEL[pieces], "cells": [self.cell(pieces, key, shown_name, player) for player in self.seated]}
+            for pieces in PIECES
+        ]
+        self.shown.update({f"monasteries.{key}", f"advisors.{key}"})
+        name, local = country_names(key)
+        return {
+            "key": key,
+            "name": name,
+            "local": local,
+            "fields": fields,
+            "monasteries": sum(monasteries.values()),
+            "too_many": fields is not None and sum(monasteries.values()) > fields,
+            "advisors": sum(self.state["advisors"].get(key, {}).values()),
+            "cap": max(monasteries.values(), default=0),
+            "rows": rows,
+            "problems": self.problems.get(f"monasteries.{key}", []) + self.problems.get(f"advisors.{key}", []),
+            "cell_problems": [field_problem(c["description"], p) for row in rows for c in row["cells"] for p in c["problems"]],
+        }
+
+    def cell(self, pieces: str, key: str, shown_name: str, player: dict) -> dict:
+        cell = f"{pieces}.{key}.{player['color']}"
+        self.shown.add(cell)
+        value = count(self.state, pieces, key, player["color"])
+        found = self.problems.get(cell, [])
+        description = self.cell_label[pieces].format(country=shown_name, player=player["label"])
+        return {
+            "cell": cell,
+            "id": "cell-" + cell.replace(".", "-"),
+            "classes": _cell_classes(value, found, cell == self.selected),
+            "description": description,
+            "label": self.with_count.format(cell=description, count=value),
+            "url": f"{self.here}?cell={cell}",
+            "player": player,
+            "value": value,
+            "problems": found,
+            "selected": cell == self.selected,
+        }
 
 
 def _cell_classes(value: int, problems: list[str], selected: bool) -> str:

@@ -142,28 +142,8 @@ def editor(table: Table, args: MultiDict, seated: list[dict]) -> dict | None:
     chains = score_sketch(state, color)
     here = url_for("table.screen", token=table.token, screen="chains")
     view = {"sketch": color, **({"mode": "remove"} if removing else {})}
-    roads = roads_of(sketch)
     full = room(state, color) <= 0
-    line_of = chains.line_of()
-    spots = []
-    for row in range(ROWS):
-        for column in range(COLUMNS):
-            key = f"{column}.{row}"
-            letter = nodes.get(key, "")
-            spot = {"key": key, "letter": letter, "line": line_of.get(letter, 0), "selected": key == selected, "post": "", "link": ""}
-            if table.can_edit and letter:
-                if removing:
-                    spot["post"] = f"remove@{key}"
-                elif not selected:
-                    spot["link"] = f"{here}?{urlencode({**view, 'at': key})}"
-                elif key == selected:
-                    spot["link"] = f"{here}?{urlencode(view)}"
-                else:
-                    spot["post"] = ("cut@" if pair(selected, key) in roads else "join@") + key
-            elif table.can_edit and not removing:
-                spot["post"] = f"add@{key}"
-            spot["label"] = _spot_label(spot, column, row, nodes.get(selected, ""))
-            spots.append(spot)
+    spots = _spots(table.can_edit, sketch, chains, selected, removing, f"{here}?", view)
     colors = [p["color"] for p in seated]
     following = seated[(colors.index(color) + 1) % len(colors)]
     return {
@@ -188,6 +168,32 @@ def editor(table: Table, args: MultiDict, seated: list[dict]) -> dict | None:
         "hint": _hint(table, nodes, nodes.get(selected, ""), removing, full),
         **_result(state, color, chains, nodes),
     }
+
+
+def _spots(can_edit: bool, sketch: dict, chains: Chains, selected: str, removing: bool, here: str, view: dict) -> list[dict]:
+    """The lattice's spots, row by row: each with its monastery (if any), its chain, and what a
+    tap on it does (a link to follow or a change to post), in words for a screen reader."""
+    nodes, roads, line_of = sketch["nodes"], roads_of(sketch), chains.line_of()
+    spots = []
+    for row in range(ROWS):
+        for column in range(COLUMNS):
+            key = f"{column}.{row}"
+            letter = nodes.get(key, "")
+            spot = {"key": key, "letter": letter, "line": line_of.get(letter, 0), "selected": key == selected, "post": "", "link": ""}
+            if can_edit and letter:
+                if removing:
+                    spot["post"] = f"remove@{key}"
+                elif not selected:
+                    spot["link"] = f"{here}{urlencode({**view, 'at': key})}"
+                elif key == selected:
+                    spot["link"] = f"{here}{urlencode(view)}"
+                else:
+                    spot["post"] = ("cut@" if pair(selected, key) in roads else "join@") + key
+            elif can_edit and not removing:
+                spot["post"] = f"add@{key}"
+            spot["label"] = _spot_label(spot, column, row, nodes.get(selected, ""))
+            spots.append(spot)
+    return spots
 
 
 def _spot_label(spot: dict, column: int, row: int, selected: str) -> str:
