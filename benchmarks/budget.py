@@ -27,6 +27,7 @@ from assistant.games.kardinal.chains import DISJOINT, LONGEST_PER_GROUP, cover
 from assistant.games.work import REQUEST_WORK, WorkBudget
 from assistant.web import create_app
 from assistant.web.games.kardinal import sketch_screen
+from assistant.web.games.kardinal.state import Sketch
 from assistant.web.tables import Change, apply_change, find_table
 
 PLAYERS = ["green", "red", "blue", "purple", "yellow"]
@@ -90,19 +91,19 @@ def edit_state(app, token: str, change) -> None:
         apply_change(token, Change("benchmark", None, apply=change), find_table(token).version)
 
 
-def sketch_of(roads: list[list[str]]) -> dict:
+def sketch_of(roads: list[list[str]]) -> Sketch:
     """The chain sketch of these roads: their monasteries on the lattice's first spots."""
     labels = sorted({label for road in roads for label in road})
     spot = {label: f"{index % 6}.{index // 6}" for index, label in enumerate(labels)}
     nodes = {spot[label]: letter for label, letter in zip(labels, "ABCDEFGHIJKLMNOPQRST")}
-    return {"nodes": nodes, "roads": sorted(sorted((spot[a], spot[b])) for a, b in roads), "rev": len(roads), "touched": {}, "undo": []}
+    return Sketch(nodes=nodes, roads=sorted(sorted((spot[a], spot[b])) for a, b in roads), rev=len(roads))
 
 
 def table_with(phone: Phone, app, fill) -> str:
     token = new_table(phone)
 
     def everything(state):
-        state["monasteries"] = {country: {color: 4 for color in PLAYERS} for country in COUNTRIES}
+        state.monasteries = {country: {color: 4 for color in PLAYERS} for country in COUNTRIES}
         fill(state)
 
     edit_state(app, token, everything)
@@ -126,7 +127,7 @@ def api_cases(phone: Phone) -> None:
 
 
 def sketch_cases(phone: Phone, app) -> None:
-    token = table_with(phone, app, lambda state: state.update(sketches={color: sketch_of(bipartite()) for color in PLAYERS}))
+    token = table_with(phone, app, lambda state: setattr(state, "sketches", {color: sketch_of(bipartite()) for color in PLAYERS}))
     print("a table whose five chain sketches are K(8,12), nothing worked out before:")
 
     def tap():
@@ -152,8 +153,8 @@ def sketch_cases(phone: Phone, app) -> None:
 def scores_cases(phone: Phone, app) -> None:
     def sketches(state):
         # Green's roads take half the budget to search (a scoring allows it); the others' are a board's.
-        state["sketches"] = {color: sketch_of(planar_roads(index)) for index, color in enumerate(PLAYERS)}
-        state["sketches"]["green"] = sketch_of(bipartite(thinned=True))
+        state.sketches = {color: sketch_of(planar_roads(index)) for index, color in enumerate(PLAYERS)}
+        state.sketches["green"] = sketch_of(bipartite(thinned=True))
 
     token = table_with(phone, app, sketches)
     _, response = phone.cpu("POST", f"/t/{token}/score/final", data={"screen": "chains"})
@@ -162,7 +163,7 @@ def scores_cases(phone: Phone, app) -> None:
     print("a kept final scoring: four players with a board's roads, one with K(8,12) less every 5th road:")
     for kept in ("as kept now (lines kept)", "as kept before (searched again)"):
         if kept.startswith("as kept before"):
-            edit_state(app, token, lambda state: state["results"]["final"].pop("found"))
+            edit_state(app, token, lambda state: setattr(state.results["final"], "found", None))
         for name, url in pages:
             phone.cpu("GET", url)  # templates compiled, caches warm: the page as every later phone gets it
             seconds, response = worst(lambda url=url: phone.cpu("GET", url))

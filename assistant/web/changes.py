@@ -1,6 +1,6 @@
 """Changes every game's table has: a count from the number pad, a player's name, a house rule.
-By convention a table's state holds ``players`` (a list of objects with a ``name``) and ``rules``
-(house rules by name)."""
+Every game's state (``assistant.web.state.TableState``) has ``players`` (each with a ``name``)
+and ``rules`` (one attribute a house rule)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -11,13 +11,14 @@ from werkzeug.datastructures import MultiDict
 from assistant.web.games.base import BadChange
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number, whole_number
+from assistant.web.state import TableState
 from assistant.web.tables import Change
 
 # Reads one kind of cell: the change a form asks for, or None when the cell is of another kind.
-CellReader = Callable[[dict, str, MultiDict], "Change | None"]
+CellReader = Callable[[Any, str, MultiDict], "Change | None"]
 
 
-def parse_cell_change(state: dict, form: MultiDict, readers: Sequence[CellReader]) -> Change:
+def parse_cell_change(state: TableState, form: MultiDict, readers: Sequence[CellReader]) -> Change:
     """The change a posted form asks for, from the first reader that knows its cell."""
     cell = form.get("cell", "")
     for read in readers:
@@ -27,13 +28,13 @@ def parse_cell_change(state: dict, form: MultiDict, readers: Sequence[CellReader
     raise BadChange(cell[:60] or _("field"), _("is not a field of this table"))
 
 
-def seat(state: dict, text: str) -> int | None:
+def seat(state: TableState, text: str) -> int | None:
     """A player's index from a field name ("players.<index>..."), if there is such a player."""
     index = small_number(text)
-    return index if index is not None and index < len(state["players"]) else None
+    return index if index is not None and index < len(state.players) else None
 
 
-def name_seat(state: dict, cell: str) -> int | None:
+def name_seat(state: TableState, cell: str) -> int | None:
     """The player whose name a cell is ("players.<index>.name"), if there is such a player."""
     parts = cell.split(".")
     return seat(state, parts[1]) if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" else None
@@ -70,14 +71,14 @@ def clean_name(raw: str, field: str, limit: int) -> str:
 
 
 def name_change(cell: str, index: int, name: str) -> Change:
-    def apply(state: dict) -> None:
-        state["players"][index]["name"] = name
+    def apply(state: TableState) -> None:
+        state.players[index].name = name
 
-    return Change(cell, name, apply=apply, read=lambda state: state["players"][index]["name"])
+    return Change(cell, name, apply=apply, read=lambda state: state.players[index].name)
 
 
 def rule_change(cell: str, rule: str, value: str) -> Change:
-    def apply(state: dict) -> None:
-        state["rules"][rule] = value
+    def apply(state: TableState) -> None:
+        setattr(state.rules, rule, value)
 
-    return Change(cell, value, apply=apply, read=lambda state: state["rules"][rule])
+    return Change(cell, value, apply=apply, read=lambda state: getattr(state.rules, rule))

@@ -1,6 +1,6 @@
 """Scorings kept with their table, whatever the game.
 
-A table keeps each scoring's core input (not its sentences) under ``state["results"][name]``,
+A table keeps each scoring's core input (not its sentences) under ``state.results[name]`` (a ``KeptResult``),
 with what the scoring found by searching (``found``), the totals, when and at which version:
 the breakdown is built again from that input in the page's language without searching again,
 and a table that changed since says so (``stale``). Results kept before ``found`` existed are
@@ -13,6 +13,7 @@ from typing import Any
 
 from assistant.games.base import Game, ScoringReport
 from assistant.web.i18n import request_translations
+from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import Change, Table
 
 
@@ -20,10 +21,10 @@ def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of
     """Score ``data`` (raises ``InvalidInput``); the report, and the change that keeps it.
     ``totals_of(report)`` gives each player's total by player key."""
     report = game.score(data, request_translations())
-    kept = {"input": data, "found": report.found, "totals": totals_of(report), "at": time.time(), "version": table.version}
+    kept = KeptResult(input=data, found=report.found, totals=totals_of(report), at=time.time(), version=table.version)
 
-    def apply(state: dict) -> None:
-        state["results"][scoring] = kept
+    def apply(state: TableState) -> None:
+        state.results[scoring] = kept
 
     # Scoring again replaces the earlier result on purpose, so it never conflicts.
     return report, Change(f"results.{scoring}", kept, apply=apply, merges=True)
@@ -32,15 +33,15 @@ def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of
 def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
     """The kept result, explained again in the page's language; None if not scored. Raises
     ``InvalidInput`` when the kept input cannot be scored (any more)."""
-    kept = table.state["results"].get(scoring)
+    kept = table.state.results.get(scoring)
     if not kept:
         return None
-    return game.score(kept["input"], request_translations(), found=kept.get("found"))
+    return game.score(kept.input, request_translations(), found=kept.found)
 
 
 def kept_summary(table: Table, scoring: str, input_now: dict) -> dict | None:
     """``at``, ``totals`` and ``stale`` (the input scored then is not the table's now)."""
-    kept = table.state["results"].get(scoring)
+    kept = table.state.results.get(scoring)
     if not kept:
         return None
-    return {"at": kept["at"], "totals": kept["totals"], "stale": input_now != kept["input"]}
+    return {"at": kept.at, "totals": kept.totals, "stale": input_now != kept.input}

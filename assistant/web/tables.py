@@ -1,6 +1,8 @@
 """Stored tables, whatever the game: create, find by link, change one cell at a time.
 
-A table's state is a JSON document shaped by its game. Every change is a small delta on one
+A table's state is a JSON document shaped by its game, read into the game's pydantic model
+(``WebGame.state_model``) here and written back from it: the rest of the app sees typed state
+only. A table of a game not served (any more) is not found. Every change is a small delta on one
 named cell; the table's version counts changes and remembers which version last changed
 each cell. A change made from an older version merges silently unless its cell was changed
 since then to a different value: that is a conflict, refused, never a silent overwrite.
@@ -14,9 +16,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import session
+from flask import current_app, session
 
-from assistant.web.db import get_db
+from assistant.web.db import EXTENSION, get_db
+from assistant.web.state import TableState
 
 RECENT_TABLES = 12
 
@@ -27,7 +30,7 @@ class Table:
     view_id: str
     game: str
     version: int
-    state: dict
+    state: TableState  # the game's model
     changed: dict[str, int]
     created: float
     updated: float
@@ -44,8 +47,8 @@ class Change:
 
     cell: str
     value: Any
-    apply: Callable[[dict], None]  # changes the state in place
-    read: Callable[[dict], Any] = lambda state: None  # the cell's current value, for conflicts
+    apply: Callable[[Any], None]  # changes the (game's) state in place
+    read: Callable[[Any], Any] = lambda state: None  # the cell's current value, for conflicts
     merges: bool = False  # True when it can never contradict another change (adding a chain)
 
 
@@ -70,20 +73,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def create_table(game: str, state: dict) -> Table:
+def create_table(game: str, state: TableState) -> Table:
     now = time.time()
     table = Table(new_token(), new_token(), game, 1, state, {}, now, now, token="")
     table.token = table.id
     get_db().execute(
         "INSERT INTO game_table (id, view_id, game, version, state, changed, created, updated) VALUES (?,?,?,?,?,?,?,?)",
-        (table.id, table.view_id, game, table.version, json.dumps(state), "{}", now, now),
+        (table.id, table.view_id, game, table.version, state.to_json(), "{}", now, now),
     )
     return table
 
 
 def find_table(token: str) -> Table | None:
     row = get_db().execute("SELECT * FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
-    return _table(row, token) if row else None
+    return _table(row, token) if row and _state_model(row["game"]) else None
 
 
 def version_of(token: str) -> int | None:
@@ -111,7 +114,7 @@ def apply_change(table_id: str, change: Change, base: int) -> Applied | Conflict
         table.updated = time.time()
         db.execute(
             "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ? WHERE id = ?",
-            (table.version, json.dumps(table.state), json.dumps(table.changed), table.updated, table.id),
+            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, table.id),
         )
         db.execute("COMMIT")
     except BaseException:
@@ -121,13 +124,18 @@ def apply_change(table_id: str, change: Change, base: int) -> Applied | Conflict
     return Applied(table)
 
 
+def _state_model(game: str) -> type[TableState] | None:
+    """The state model of a game this app serves (``db.init_app`` was given the games)."""
+    return next((served.state_model for served in current_app.extensions.get(EXTENSION, ()) if served.slug == game), None)
+
+
 def _table(row, token: str) -> Table:
     return Table(
         id=row["id"],
         view_id=row["view_id"],
         game=row["game"],
         version=row["version"],
-        state=json.loads(row["state"]),
+        state=_state_model(row["game"]).model_validate_json(row["state"]),
         changed=json.loads(row["changed"]),
         created=row["created"],
         updated=row["updated"],

@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games import get_game
 from assistant.web import kept
 from assistant.web.i18n import gettext as _
+from assistant.web.state import TableState
 from assistant.web.tables import Change, Conflict, Table
 
 
@@ -51,7 +52,7 @@ class SetupForm:
 
     values: dict[str, Any]
     errors: dict[str, list[str]] = field(default_factory=dict)
-    state: dict | None = None  # set when the form is complete and valid
+    state: TableState | None = None  # set when the form is complete and valid
 
 
 @dataclass(frozen=True)
@@ -100,13 +101,14 @@ class WebGame:
     how_to_score: str  # on the scores tab before anything is scored: where the scoring button is
     walk_start_title: str  # the step-by-step walk's first page, before any step
     walk_intro: str
+    state_model: type[TableState]  # the stored state, typed (``assistant.web.state``)
 
     def setup(self, form: MultiDict | None) -> SetupForm:
         """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
-        by field, or with ``state`` (the new table's JSON) when it is valid."""
+        by field, or with ``state`` (the new table's state) when it is valid."""
         raise NotImplementedError
 
-    def table_title(self, state: dict) -> str:
+    def table_title(self, state: TableState) -> str:
         raise NotImplementedError
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
@@ -122,7 +124,7 @@ class WebGame:
         ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
         raise NotImplementedError
 
-    def describe_cell(self, state: dict, cell: str) -> str:
+    def describe_cell(self, state: TableState, cell: str) -> str:
         """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
         raise NotImplementedError
 
@@ -132,7 +134,7 @@ class WebGame:
             return ", ".join(map(str, value)) or _("none")
         return _("(no name)") if value == "" else str(value)
 
-    def score_input(self, state: dict, scoring: str) -> dict:
+    def score_input(self, state: TableState, scoring: str) -> dict:
         """The core's JSON input for a scoring of the table as it stands now."""
         raise NotImplementedError
 

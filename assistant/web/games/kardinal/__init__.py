@@ -13,6 +13,7 @@ from assistant.problems import InvalidInput
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
 from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
+from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
@@ -36,6 +37,7 @@ class KardinalWeb(WebGame):
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
     how_to_score = _l("Enter the board, then tap Intermediate scoring at the bottom of the Board tab. The final scoring is on the Chains tab.")
     walk_start_title = _l("Everyone's marker before this scoring")
+    state_model = KardinalState
     walk_intro = _l("Tap Next to move along the board: every country, then (in the final scoring) alliances 1 to 15 with the black marker, then the chains.")
 
     def setup(self, form: MultiDict | None) -> SetupForm:
@@ -56,8 +58,8 @@ class KardinalWeb(WebGame):
     def step_marks(self, step) -> dict[str, str]:
         return {color: f"+{points}" for color, points in step.awards.items() if points}
 
-    def table_title(self, state: dict) -> str:
-        return ", ".join(p["name"] or color_as_player_label(p["color"]) for p in state["players"])
+    def table_title(self, state: KardinalState) -> str:
+        return ", ".join(p.name or color_as_player_label(p.color) for p in state.players)
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         return screens.board_screen(table, args) if name == "board" else sketch_screen.chains_screen(table, args)
@@ -72,7 +74,7 @@ class KardinalWeb(WebGame):
             return sketch.after_change(table.state, change.value, here)
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
-    def describe_cell(self, state: dict, cell: str) -> str:
+    def describe_cell(self, state: KardinalState, cell: str) -> str:
         return sketch.describe_cell(state, cell) if sketch.is_sketch_cell(cell) else cells.describe_cell(state, cell)
 
     def describe_value(self, cell: str, value: Any) -> str:
@@ -82,14 +84,14 @@ class KardinalWeb(WebGame):
         """A conflict on a chain sketch in the sketch's own words (the shared notice words the rest)."""
         return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
-    def score_input(self, state: dict, scoring: str) -> dict:
+    def score_input(self, state: KardinalState, scoring: str) -> dict:
         return results.score_input(state, scoring)
 
     def totals(self, report) -> dict[str, int]:
         return {p.color: p.total for p in report.players}
 
     def step_title(self, table: Table, step: Any) -> str:
-        words = Words({p["color"]: p["name"] for p in table.state["players"]}, published_board(), request_translations())
+        words = Words({p.color: p.name for p in table.state.players}, published_board(), request_translations())
         if step.kind == "country":
             return words.country(step.subject)
         if step.kind == "alliance":
@@ -127,14 +129,14 @@ class KardinalWeb(WebGame):
         return _("Board: “{name}”, a variant checked against the printed board.").format(name=report.board)
 
     def phase(self, table: Table) -> str:
-        final = table.state["results"].get("final")
+        final = table.state.results.get("final")
         if final:
             try:
                 report = self.kept_report(table, "final")
             except InvalidInput:  # e.g. kept before its chains were, and too many roads to search now
                 report = None
             return report.verdict if report else _("Final scoring done")
-        if table.state["results"].get("intermediate"):
+        if table.state.results.get("intermediate"):
             return _("Second half: intermediate scoring done")
         return _("First half: entering the board")
 

@@ -2,9 +2,9 @@
 
 A variant is the core's JSON (``variant_json``: name, the 15 pairs, cloister fields per
 country). A table records the variant it was started with by id *and* a copy of that JSON
-(``state["board"]``), and always scores on the copy: editing a variant later never changes
+(``state.board``), and always scores on the copy: editing a variant later never changes
 the scoring of a table that already exists, and a kept result can always be explained again.
-Tables without ``state["board"]`` (all tables before variants existed) use the published board.
+Tables without ``state.board`` (all tables before variants existed) use the published board.
 
 Each variant has an edit link's key (``edit_token``, see ``board_keys``): everyone may view and
 copy a variant, only whoever holds the key may change it. Variants saved before keys existed
@@ -24,6 +24,7 @@ from assistant.games.kardinal.variants import make_variant, variant_json
 from assistant.problems import InvalidInput
 from assistant.translator import ENGLISH
 from assistant.web.db import get_db
+from assistant.web.games.kardinal.state import BoardChoice, KardinalState
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.numbers import small_number
 from assistant.web.tables import new_token
@@ -182,20 +183,19 @@ def readable(variant: StoredVariant) -> bool:
     return True
 
 
-def table_choice(variant: StoredVariant | None) -> dict | None:
+def table_choice(variant: StoredVariant | None) -> BoardChoice | None:
     """What a new table's state records: the variant's id, name and a copy of its JSON."""
     if variant is None:
         return None
-    return {"id": variant.id, "name": variant.name, "variant": variant.data}
+    return BoardChoice(id=variant.id, name=variant.name, variant=variant.data)
 
 
-def table_variant(state: dict) -> dict | None:
+def table_variant(state: KardinalState) -> dict | None:
     """The copy of the variant a table scores on, or None for the published board."""
-    chosen = state.get("board")
-    return chosen.get("variant") if isinstance(chosen, dict) else None
+    return state.board.variant if state.board else None
 
 
-def table_board(state: dict) -> Board:
+def table_board(state: KardinalState) -> Board:
     """The board a table plays on; the published one if its copy cannot be read."""
     try:
         return board_from(table_variant(state))

@@ -16,6 +16,7 @@ from assistant.games.kardinal.position import MAX_NAME
 from assistant.web.changes import checked_count, clean_name, name_change, name_seat, parse_cell_change, posted_count, rule_change, store_count
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
+from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
@@ -37,19 +38,19 @@ BAD_COUNT = {
 }
 
 
-def colors(state: dict) -> list[str]:
-    return [player["color"] for player in state["players"]]
+def colors(state: KardinalState) -> list[str]:
+    return [player.color for player in state.players]
 
 
-def count(state: dict, pieces: str, country: str, color: str) -> int:
-    return state[pieces].get(country, {}).get(color, 0)
+def count(state: KardinalState, pieces: str, country: str, color: str) -> int:
+    return getattr(state, pieces).get(country, {}).get(color, 0)
 
 
-def placed(state: dict, pieces: str, color: str) -> int:
-    return sum(per_color.get(color, 0) for per_color in state[pieces].values())
+def placed(state: KardinalState, pieces: str, color: str) -> int:
+    return sum(per_color.get(color, 0) for per_color in getattr(state, pieces).values())
 
 
-def entry_order(state: dict) -> list[str]:
+def entry_order(state: KardinalState) -> list[str]:
     """The order the number pad moves in: a country's monasteries, then its advisors, then the next country."""
     return [
         f"{pieces}.{country}.{color}"
@@ -59,33 +60,33 @@ def entry_order(state: dict) -> list[str]:
     ]
 
 
-def parse_count_cell(state: dict, cell: str) -> tuple[str, str, str] | None:
+def parse_count_cell(state: KardinalState, cell: str) -> tuple[str, str, str] | None:
     parts = cell.split(".")
     if len(parts) == 3 and parts[0] in PIECES and parts[1] in published_board().country_keys and parts[2] in colors(state):
         return parts[0], parts[1], parts[2]
     return None
 
 
-def parse_change(state: dict, form: MultiDict) -> Change:
+def parse_change(state: KardinalState, form: MultiDict) -> Change:
     return parse_cell_change(state, form, (_count_cell_change, _chain_cell_change, _name_cell_change, _rule_cell_change))
 
 
-def _count_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _count_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
     count_cell = parse_count_cell(state, cell)
     return _count_change(state, cell, *count_cell, posted_count(form)) if count_cell else None
 
 
-def _chain_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
     parts = cell.split(".")
     return _chain_change(state, cell, parts[1], form) if len(parts) == 2 and parts[0] == "chains" and parts[1] in colors(state) else None
 
 
-def _name_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _name_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
     index = name_seat(state, cell)
     return None if index is None else name_change(cell, index, clean_name(form.get("value", ""), describe_cell(state, cell), MAX_NAME))
 
 
-def _rule_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
     if cell != "rules.chains":
         return None
     if form.get("value", "") not in CHAIN_RULES:
@@ -93,19 +94,19 @@ def _rule_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
     return rule_change(cell, "chains", form.get("value", ""))
 
 
-def _count_change(state: dict, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
+def _count_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
     value = checked_count(raw, PIECE_CAP[pieces], describe_cell(state, cell), str(BAD_COUNT[pieces]))
 
-    def apply(s: dict) -> None:
-        per_color = s[pieces].setdefault(country, {})
+    def apply(s: KardinalState) -> None:
+        per_color = getattr(s, pieces).setdefault(country, {})
         store_count(per_color, color, value)
         if not per_color:
-            s[pieces].pop(country)
+            getattr(s, pieces).pop(country)
 
     return Change(cell, value, apply=apply, read=lambda s: count(s, pieces, country, color))
 
 
-def _chain_change(state: dict, cell: str, color: str, form: MultiDict) -> Change:
+def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict) -> Change:
     adding = "add" in form
     raw = form.get("add") if adding else form.get("remove")
     length = _whole_number(raw, MIN_CHAIN, MONASTERIES_PER_PLAYER)
@@ -117,17 +118,17 @@ def _chain_change(state: dict, cell: str, color: str, form: MultiDict) -> Change
             ),
         )
 
-    def apply(s: dict) -> None:
-        lengths = s["chains"].setdefault(color, [])
+    def apply(s: KardinalState) -> None:
+        lengths = s.chains.setdefault(color, [])
         if adding:
             lengths.append(length)
         elif length in lengths:
             lengths.remove(length)
         if not lengths:
-            s["chains"].pop(color)
+            s.chains.pop(color)
 
-    def read(s: dict) -> list[int]:
-        return list(s["chains"].get(color, []))
+    def read(s: KardinalState) -> list[int]:
+        return list(s.chains.get(color, []))
 
     if adding:
         return Change(cell, length, apply=apply, read=read, merges=True)  # adding never contradicts
@@ -137,9 +138,9 @@ def _chain_change(state: dict, cell: str, color: str, form: MultiDict) -> Change
 
 
 # --- words for cells, shared by conflict messages and the number pad ---
-def player_label(state: dict, color: str) -> str:
+def player_label(state: KardinalState, color: str) -> str:
     """'Andreas (green)', or a colour standing alone as the player's name: 'Green'."""
-    name = next((p["name"] for p in state["players"] if p["color"] == color), "")
+    name = next((p.name for p in state.players if p.color == color), "")
     return f"{name} ({color_label(color)})" if name else color_as_player_label(color)
 
 
@@ -148,7 +149,7 @@ def country_label(key: str) -> str:
     return published_board().display_name(key, request_language())
 
 
-def describe_cell(state: dict, cell: str) -> str:
+def describe_cell(state: KardinalState, cell: str) -> str:
     """A cell, or any field the core names in a problem, in words."""
     count_cell = parse_count_cell(state, cell)
     if count_cell:

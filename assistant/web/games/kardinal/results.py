@@ -8,6 +8,7 @@ from assistant.web import kept
 from assistant.web.games.base import Segment
 from assistant.web.games.kardinal.boards import table_board, table_variant
 from assistant.web.games.kardinal.sketch import core_roads, sketch_of
+from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_translations as get_translations
 from assistant.web.tables import Table
@@ -15,39 +16,39 @@ from assistant.web.tables import Table
 SCORINGS = ("intermediate", "final")
 
 
-def score_input(state: dict, scoring: str) -> dict:
+def score_input(state: KardinalState, scoring: str) -> dict:
     """The core's JSON input for a scoring of this table as it stands now."""
     data = {
         "game": GAME_SLUG,
         "scoring": scoring,
-        "players": state["players"],
-        "monasteries": state["monasteries"],
-        "advisors": state["advisors"],
-        "rules": state["rules"],
+        "players": [player.model_dump() for player in state.players],
+        "monasteries": state.monasteries,
+        "advisors": state.advisors,
+        "rules": state.rules.model_dump(),
     }
     variant = table_variant(state)
     if variant:  # the table's copy of its board variant: kept with the result, so it explains again the same
         data["board"] = variant
     if scoring == "final":
         data["chains"] = chains_input(state)
-        intermediate = state["results"].get("intermediate")
+        intermediate = state.results.get("intermediate")
         if intermediate:
-            data["previous"] = intermediate["totals"]
+            data["previous"] = intermediate.totals
     return data
 
 
-def chains_input(state: dict) -> dict:
+def chains_input(state: KardinalState) -> dict:
     """Per player: the sketch's roads (monasteries named by their letters) and the counted lengths."""
     chains = {}
-    for color in [p["color"] for p in state["players"]]:
-        roads, lengths = core_roads(sketch_of(state, color)), state["chains"].get(color, [])
+    for color in [p.color for p in state.players]:
+        roads, lengths = core_roads(sketch_of(state, color)), state.chains.get(color, [])
         entry = {**({"roads": roads} if roads else {}), **({"lengths": lengths} if lengths else {})}
         if entry:
             chains[color] = entry
     return chains
 
 
-def live_problems(state: dict) -> list[Problem]:
+def live_problems(state: KardinalState) -> list[Problem]:
     """Everything the core would object to or warn about, checked while the table enters."""
     try:
         _position, warnings = parse_position(_without_board(score_input(state, "final")), table_board(state), get_translations())

@@ -20,6 +20,7 @@ from assistant.web.games.kardinal.cells import (
     player_label,
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
+from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_labels, country_names, player_names
 from assistant.web.i18n import field_problem
 from assistant.web.i18n import gettext as _
@@ -30,22 +31,22 @@ from assistant.web.tables import Table
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 
 
-def players(state: dict) -> list[dict]:
+def players(state: KardinalState) -> list[dict]:
     shades, alone = color_labels(), player_names()
     return [
         {
             "index": i,
-            "color": p["color"],
-            "name": p["name"],
-            "color_name": shades.get(p["color"], p["color"]),
+            "color": p.color,
+            "name": p.name,
+            "color_name": shades.get(p.color, p.color),
             # A player without a name is called by their colour, as a name: "Green".
-            "label": f"{p['name']} ({shades.get(p['color'], p['color'])})" if p["name"] else alone.get(p["color"], p["color"]),
+            "label": f"{p.name} ({shades.get(p.color, p.color)})" if p.name else alone.get(p.color, p.color),
         }
-        for i, p in enumerate(state["players"])
+        for i, p in enumerate(state.players)
     ]
 
 
-def supply(state: dict, seated: list[dict], problems: dict[str, list[str]]) -> list[dict]:
+def supply(state: KardinalState, seated: list[dict], problems: dict[str, list[str]]) -> list[dict]:
     rows = []
     for player in seated:
         color = player["color"]
@@ -89,7 +90,7 @@ class _BoardGrid:
     """The board tab's grid, a country at a time; ``shown`` collects the fields it shows, so the
     problems about any other field are listed below it."""
 
-    def __init__(self, state: dict, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str):
+    def __init__(self, state: KardinalState, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str):
         self.state, self.problems, self.seated, self.selected, self.here = state, problems, seated, selected, here
         self.shown: set[str] = set()
         # One translated pattern per kind of piece, filled in for each of the ~90 cells.
@@ -98,7 +99,7 @@ class _BoardGrid:
 
     def country(self, key: str, fields: int | None) -> dict:
         shown_name = country_label(key)
-        monasteries = self.state["monasteries"].get(key, {})
+        monasteries = self.state.monasteries.get(key, {})
         rows = [
             {"pieces": pieces, "label": PIECE_LABEL[pieces], "cells": [self.cell(pieces, key, shown_name, player) for player in self.seated]}
             for pieces in PIECES
@@ -112,7 +113,7 @@ class _BoardGrid:
             "fields": fields,
             "monasteries": sum(monasteries.values()),
             "too_many": fields is not None and sum(monasteries.values()) > fields,
-            "advisors": sum(self.state["advisors"].get(key, {}).values()),
+            "advisors": sum(self.state.advisors.get(key, {}).values()),
             "cap": max(monasteries.values(), default=0),
             "rows": rows,
             "problems": self.problems.get(f"monasteries.{key}", []) + self.problems.get(f"advisors.{key}", []),
@@ -143,11 +144,11 @@ def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
     return "cell" + (" selected" if selected else "") + (" bad" if problems else "") + ("" if value else " zero")
 
 
-def _pad(state: dict, cell: str, problems: dict[str, list[str]]) -> dict:
+def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]]) -> dict:
     pieces, country, color = parse_count_cell(state, cell)
     # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
     nearby = [f"monasteries.{country}", f"advisors.{country}", f"{pieces}.*.{color}"]
-    nearby += [f"{p}.{country}.{c}" for p in PIECES for c in (q["color"] for q in state["players"])]
+    nearby += [f"{p}.{country}.{c}" for p in PIECES for c in (q.color for q in state.players)]
     cap = PIECE_CAP[pieces]
     return {
         **number_pad(cell, count(state, pieces, country, color), cap, [reason for field in nearby for reason in problems.get(field, [])]),
@@ -159,7 +160,7 @@ def _pad(state: dict, cell: str, problems: dict[str, list[str]]) -> dict:
     }
 
 
-def _other(state: dict, problems: dict[str, list[str]], shown: set[str]) -> list[str]:
+def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]) -> list[str]:
     return [
         field_problem(describe_cell(state, field), reason)
         for field, reasons in problems.items()
@@ -179,7 +180,7 @@ def chains_screen(table: Table, args: MultiDict) -> dict:
         cell = f"chains.{color}"
         found = [reason for field, reasons in problems.items() if field == cell or field.startswith(cell + ".") for reason in reasons]
         shown.update(field for field in problems if field == cell or field.startswith(cell + "."))
-        lengths = state["chains"].get(color, [])
+        lengths = state.chains.get(color, [])
         rows.append(
             {
                 "player": player,
@@ -191,9 +192,9 @@ def chains_screen(table: Table, args: MultiDict) -> dict:
                 "adding": adding == color,
             }
         )
-    colors = [p["color"] for p in state["players"]]
+    colors = [p.color for p in state.players]
     next_player = colors[(colors.index(adding) + 1) % len(colors)] if adding in colors else None
-    rule = state["rules"]["chains"]
+    rule = state.rules.chains
     return {
         "players": players(state),
         "rows": rows,

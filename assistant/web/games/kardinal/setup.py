@@ -11,6 +11,7 @@ from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
 from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice, variants_by_id
+from assistant.web.games.kardinal.state import KardinalPlayer, KardinalRules, KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import request_translations as get_translations
@@ -74,16 +75,11 @@ def _validated(values: dict, rule: str) -> SetupForm:
         errors = {**by_field(invalid.problems), **errors}
     if errors:
         return SetupForm(values, errors)
-    state = {
-        "players": [{"color": p.color, "name": p.name} for p in position.players],
-        "rules": {"chains": position.rules.chains},
-        "monasteries": {},
-        "advisors": {},
-        "chains": {},
-        "results": {},
-    }
-    if variant is not None:  # the id, and a copy of the variant that this table scores on
-        state["board"] = table_choice(variant)
+    state = KardinalState(
+        players=[KardinalPlayer(color=p.color, name=p.name) for p in position.players],
+        rules=KardinalRules(chains=position.rules.chains),
+        board=table_choice(variant),  # the id, and a copy of the variant that this table scores on
+    )
     return SetupForm(values, state=state)
 
 

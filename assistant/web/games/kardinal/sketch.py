@@ -4,13 +4,10 @@ Each tap on the sketch is one small delta (``cell=sketch.<colour>``): add a mona
 empty spot (joined to the selected one, if any), join or cut the road between the selected
 monastery and another, remove a monastery with its roads, or undo the sketch's last change.
 
-Stored in the table state as ``state["sketches"][colour]``::
-
-    {"nodes": {"2.3": "A", ...},      # spot ("column.row") -> the monastery's letter
-     "roads": [["2.3", "3.3"], ...],  # pairs of spots, each pair and the list sorted
-     "rev": 5,                        # counts this sketch's changes
-     "touched": {"2.3": 4, "2.3|3.3": 5},  # the rev that last changed a spot or a road
-     "undo": [{"nodes": ..., "roads": ...}, ...]}  # the sketch before each recent change
+Stored in the table state as ``state.sketches[colour]``, a ``Sketch`` (``state``): its monasteries
+by spot ("column.row") and its roads (pairs of spots, each pair and the list sorted), its own
+version ``rev`` (counts its changes), the rev that last ``touched`` each spot or road ("2.3|3.3"),
+and the shapes before its recent changes (``undo``).
 
 A phone sends the rev it showed. Changes to other spots and roads merge (two phones adding
 monasteries, or both adding the same one); a tap on something another phone changed since
@@ -25,6 +22,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import MONASTERIES_PER_PLAYER
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.cells import colors, placed, player_label
+from assistant.web.games.kardinal.state import KardinalState, Sketch, SketchShape
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import ngettext
 from assistant.web.numbers import small_number
@@ -65,12 +63,8 @@ class Clash:
 
 
 # --- reading the stored sketch -------------------------------------------------------------
-def empty() -> dict:
-    return {"nodes": {}, "roads": [], "rev": 0, "touched": {}, "undo": []}
-
-
-def sketch_of(state: dict, color: str) -> dict:
-    return state.get("sketches", {}).get(color) or empty()
+def sketch_of(state: KardinalState, color: str) -> Sketch:
+    return state.sketches.get(color) or Sketch()
 
 
 def spot_key(column: int, row: int) -> str:
@@ -100,20 +94,20 @@ def road_key(road: tuple[str, str]) -> str:
     return "|".join(road)
 
 
-def roads_of(sketch: dict) -> set[tuple[str, str]]:
-    return {pair(a, b) for a, b in sketch["roads"]}
+def roads_of(sketch: SketchShape) -> set[tuple[str, str]]:
+    return {pair(a, b) for a, b in sketch.roads}
 
 
-def room(state: dict, color: str) -> int:
+def room(state: KardinalState, color: str) -> int:
     """How many more monasteries fit in the sketch: the board's count less the sketch's and the counted chains'."""
     on_board = min(placed(state, "monasteries", color), MONASTERIES_PER_PLAYER)
-    return on_board - len(sketch_of(state, color)["nodes"]) - sum(state["chains"].get(color, []))
+    return on_board - len(sketch_of(state, color).nodes) - sum(state.chains.get(color, []))
 
 
-def core_roads(sketch: dict) -> list[list[str]]:
+def core_roads(sketch: Sketch) -> list[list[str]]:
     """The roads as the scoring core reads them: pairs of monastery letters."""
-    nodes = sketch["nodes"]
-    return sorted(sorted((nodes[a], nodes[b])) for a, b in sketch["roads"] if a in nodes and b in nodes)
+    nodes = sketch.nodes
+    return sorted(sorted((nodes[a], nodes[b])) for a, b in sketch.roads if a in nodes and b in nodes)
 
 
 # --- a tap from a form ----------------------------------------------------------------------
@@ -121,16 +115,16 @@ def is_sketch_cell(cell: str) -> bool:
     return cell.startswith("sketch.")
 
 
-def parse_change(state: dict, form: MultiDict) -> Change:
+def parse_change(state: KardinalState, form: MultiDict) -> Change:
     tap = read_tap(state, form)
     clash = check(state, tap)
-    if clash and (clash.kind in ("full", "nothing") or sketch_of(state, tap.color)["rev"] == tap.rev):
+    if clash and (clash.kind in ("full", "nothing") or sketch_of(state, tap.color).rev == tap.rev):
         # Not caused by another phone: the form itself cannot be applied (or the sketch is full).
         raise BadChange(describe_cell(state, tap.cell), clash_reason(state, tap, clash))
     return Change(tap.cell, tap, apply=lambda s: apply(s, tap), read=lambda s: check(s, tap) or tap)
 
 
-def read_tap(state: dict, form: MultiDict) -> Tap:
+def read_tap(state: KardinalState, form: MultiDict) -> Tap:
     cell = form.get("cell", "")
     color = cell.removeprefix("sketch.")
     if color not in colors(state):
@@ -151,18 +145,18 @@ def read_tap(state: dict, form: MultiDict) -> Tap:
     return Tap(color, do, spot, start, rev)
 
 
-def check(state: dict, tap: Tap) -> Clash | None:
+def check(state: KardinalState, tap: Tap) -> Clash | None:
     """What stands in the tap's way in the sketch as it is now, or None."""
     sketch = sketch_of(state, tap.color)
-    nodes, roads, touched = sketch["nodes"], roads_of(sketch), sketch["touched"]
+    nodes, roads, touched = sketch.nodes, roads_of(sketch), sketch.touched
 
     def since(key: str) -> bool:  # changed after the phone showed the sketch
         return touched.get(key, 0) > tap.rev
 
     if tap.do == "undo":
-        if sketch["rev"] != tap.rev:
+        if sketch.rev != tap.rev:
             return Clash("moved")
-        return None if sketch["undo"] else Clash("nothing")
+        return None if sketch.undo else Clash("nothing")
     if tap.do == "remove":
         if tap.spot not in nodes:
             return None  # already removed: what the tap wanted
@@ -179,22 +173,22 @@ def check(state: dict, tap: Tap) -> Clash | None:
         return Clash("gone", tap.spot)
     if tap.spot not in nodes and room(state, tap.color) <= 0:
         return Clash("full")
-    if tap.spot in nodes and not road and tap.rev == sketch["rev"]:
+    if tap.spot in nodes and not road and tap.rev == sketch.rev:
         return Clash("taken", tap.spot)
     if road and road not in roads and since(road_key(road)):
         return Clash("road", road=road)  # another phone cut this road since
     return None
 
 
-def apply(state: dict, tap: Tap) -> None:
+def apply(state: KardinalState, tap: Tap) -> None:
     """Apply the tap (a tap that clashes with the sketch now changes nothing)."""
-    sketch = state.setdefault("sketches", {}).setdefault(tap.color, empty())
+    sketch = state.sketches.setdefault(tap.color, Sketch())
     if check(state, tap):
         return
-    nodes, roads = dict(sketch["nodes"]), roads_of(sketch)
+    nodes, roads = dict(sketch.nodes), roads_of(sketch)
     if tap.do == "undo":
-        before = sketch["undo"].pop()
-        nodes, roads = dict(before["nodes"]), {pair(a, b) for a, b in before["roads"]}
+        before = sketch.undo.pop()
+        nodes, roads = dict(before.nodes), roads_of(before)
     elif tap.do == "remove":
         nodes.pop(tap.spot, None)
         roads = {road for road in roads if tap.spot not in road}
@@ -209,24 +203,24 @@ def apply(state: dict, tap: Tap) -> None:
     _store(sketch, nodes, roads, keep_undo=tap.do != "undo")
 
 
-def _store(sketch: dict, nodes: dict, roads: set, keep_undo: bool) -> None:
-    old_nodes, old_roads = sketch["nodes"], roads_of(sketch)
+def _store(sketch: Sketch, nodes: dict, roads: set, keep_undo: bool) -> None:
+    old_nodes, old_roads = sketch.nodes, roads_of(sketch)
     if nodes == old_nodes and roads == old_roads:
         return  # merged with the same change from another phone: nothing new
-    rev = sketch["rev"] + 1
+    rev = sketch.rev + 1
     changed = [spot for spot in set(nodes) | set(old_nodes) if nodes.get(spot) != old_nodes.get(spot)]
     changed += [road_key(road) for road in roads ^ old_roads]
     for key in changed:
-        sketch["touched"][key] = rev
+        sketch.touched[key] = rev
     if keep_undo:
-        sketch["undo"] = [*sketch["undo"], {"nodes": old_nodes, "roads": sketch["roads"]}][-UNDO_DEPTH:]
-    sketch["nodes"] = dict(sorted(nodes.items()))
-    sketch["roads"] = [list(road) for road in sorted(roads)]
-    sketch["rev"] = rev
+        sketch.undo = [*sketch.undo, SketchShape(nodes=old_nodes, roads=sketch.roads)][-UNDO_DEPTH:]
+    sketch.nodes = dict(sorted(nodes.items()))
+    sketch.roads = [list(road) for road in sorted(roads)]
+    sketch.rev = rev
 
 
 # --- words ------------------------------------------------------------------------------------
-def describe_cell(state: dict, cell: str) -> str:
+def describe_cell(state: KardinalState, cell: str) -> str:
     return _("chain sketch of {player}").format(player=player_label(state, cell.removeprefix("sketch.")))
 
 
@@ -234,16 +228,16 @@ def describe_value(value: object) -> str:
     return _("a tap on the sketch")
 
 
-def _letter(state: dict, color: str, spot: str) -> str:
-    return sketch_of(state, color)["nodes"].get(spot, "")
+def _letter(state: KardinalState, color: str, spot: str) -> str:
+    return sketch_of(state, color).nodes.get(spot, "")
 
 
-def _road_name(state: dict, color: str, road: tuple[str, str]) -> str:
+def _road_name(state: KardinalState, color: str, road: tuple[str, str]) -> str:
     a, b = (_letter(state, color, spot) or "?" for spot in road)
     return f"{a}–{b}"
 
 
-def clash_reason(state: dict, tap: Tap, clash: Clash) -> str:
+def clash_reason(state: KardinalState, tap: Tap, clash: Clash) -> str:
     """A clash in words (for a form that cannot be applied, or a conflict with another phone)."""
     if clash.kind == "full":
         on_board = placed(state, "monasteries", tap.color)
@@ -292,7 +286,7 @@ def explain_conflict(conflict: Conflict, resend: dict) -> dict:
         "keep_args": {"sketch": tap.color},
         "resend": None,  # most clashes leave nothing sensible to do "anyway"
     }
-    rev = sketch_of(state, tap.color)["rev"]
+    rev = sketch_of(state, tap.color).rev
     if clash.kind == "roads":
         words["keep"] = _("Keep {name}").format(name=_letter(state, tap.color, clash.spot))
         words["retry"] = _("Remove {name} anyway").format(name=_letter(state, tap.color, clash.spot))
@@ -303,11 +297,11 @@ def explain_conflict(conflict: Conflict, resend: dict) -> dict:
     return words
 
 
-def after_change(state: dict, tap: Tap, here: MultiDict) -> dict:
+def after_change(state: KardinalState, tap: Tap, here: MultiDict) -> dict:
     """Where the phone goes on: the same sketch, the last tapped monastery selected."""
     args = {"sketch": tap.color, "_anchor": "sketch"}
     selected = tap.selects()
-    if selected and selected in sketch_of(state, tap.color)["nodes"]:
+    if selected and selected in sketch_of(state, tap.color).nodes:
         args["at"] = selected
     if here.get("mode") == "remove":
         args["mode"] = "remove"

@@ -26,6 +26,7 @@ from assistant.web.games.kardinal.sketch import (
     sketch_of,
     spot_position,
 )
+from assistant.web.games.kardinal.state import KardinalState, Sketch
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import request_translations
@@ -57,12 +58,12 @@ class Chains:
         return {pair(a, b): number for number, line in enumerate(self.lines, 1) for a, b in zip(line, line[1:])}
 
 
-def score_sketch(state: dict, color: str) -> Chains:
+def score_sketch(state: KardinalState, color: str) -> Chains:
     roads = core_roads(sketch_of(state, color))
     if not roads:
         return Chains()
     try:
-        covers = _covers(tuple(map(tuple, roads)), state["rules"]["chains"])
+        covers = _covers(tuple(map(tuple, roads)), state.rules.chains)
     except TooComplex:
         return Chains(unchecked=True)
     if covers is None:
@@ -92,9 +93,9 @@ def _center(spot: str) -> tuple[int, int]:
     return column * CELL + CELL // 2, row * CELL + CELL // 2
 
 
-def drawn_roads(sketch: dict, chains: Chains) -> list[dict]:
+def drawn_roads(sketch: Sketch, chains: Chains) -> list[dict]:
     """The roads as lines of the drawing, chain roads after the others (so on top)."""
-    nodes, on_line = sketch["nodes"], chains.line_roads()
+    nodes, on_line = sketch.nodes, chains.line_roads()
     roads = []
     for a, b in sorted(roads_of(sketch)):
         (x1, y1), (x2, y2) = _center(a), _center(b)
@@ -103,23 +104,23 @@ def drawn_roads(sketch: dict, chains: Chains) -> list[dict]:
     return sorted(roads, key=lambda road: road["line"] != 0)
 
 
-def card_summary(state: dict, color: str) -> dict:
+def card_summary(state: KardinalState, color: str) -> dict:
     """A player's sketch on their chains card: counts, points and a small drawing."""
     sketch = sketch_of(state, color)
     chains = score_sketch(state, color)
     line_of = chains.line_of()
     return {
-        "count": len(sketch["nodes"]),
+        "count": len(sketch.nodes),
         "points": chains.points,
         "lines": [len(line) for line in chains.lines],
         "too_complex": chains.too_complex,
         "unchecked": chains.unchecked,
         "roads": drawn_roads(sketch, chains),
-        "nodes": [{"x": _center(spot)[0], "y": _center(spot)[1], "line": line_of.get(letter, 0)} for spot, letter in sketch["nodes"].items()],
+        "nodes": [{"x": _center(spot)[0], "y": _center(spot)[1], "line": line_of.get(letter, 0)} for spot, letter in sketch.nodes.items()],
     }
 
 
-def add_summaries(context: dict, state: dict) -> None:
+def add_summaries(context: dict, state: KardinalState) -> None:
     """Every player's card on the chains screen gets its sketch; its points join the counted ones."""
     for row in context["rows"]:
         row["sketch"] = card_summary(state, row["player"]["color"])
@@ -134,7 +135,7 @@ def editor(table: Table, args: MultiDict, seated: list[dict]) -> dict | None:
     if player is None:
         return None
     sketch = sketch_of(state, color)
-    nodes = sketch["nodes"]
+    nodes = sketch.nodes
     removing = args.get("mode") == "remove" and table.can_edit and bool(nodes)
     selected = parse_spot(args.get("at", ""))
     if selected not in nodes or removing or not table.can_edit:
@@ -149,11 +150,11 @@ def editor(table: Table, args: MultiDict, seated: list[dict]) -> dict | None:
     return {
         "player": player,
         "color": color,
-        "rev": sketch["rev"],
+        "rev": sketch.rev,
         "selected": selected,
         "selected_letter": nodes.get(selected, ""),
         "removing": removing,
-        "can_undo": bool(sketch["undo"]) and table.can_edit,
+        "can_undo": bool(sketch.undo) and table.can_edit,
         "here": urlencode({**view, **({"at": selected} if selected else {})}),
         "url": here,
         "mode_url": f"{here}?{urlencode({'sketch': color} if removing else {'sketch': color, 'mode': 'remove'})}",
@@ -163,17 +164,17 @@ def editor(table: Table, args: MultiDict, seated: list[dict]) -> dict | None:
         "roads": drawn_roads(sketch, chains),
         "count": len(nodes),
         "on_board": placed(state, "monasteries", color),
-        "counted": sum(state["chains"].get(color, [])),
+        "counted": sum(state.chains.get(color, [])),
         "full": full,
         "hint": _hint(table, nodes, nodes.get(selected, ""), removing, full),
         **_result(state, color, chains, nodes),
     }
 
 
-def _spots(can_edit: bool, sketch: dict, chains: Chains, selected: str, removing: bool, here: str, view: dict) -> list[dict]:
+def _spots(can_edit: bool, sketch: Sketch, chains: Chains, selected: str, removing: bool, here: str, view: dict) -> list[dict]:
     """The lattice's spots, row by row: each with its monastery (if any), its chain, and what a
     tap on it does (a link to follow or a change to post), in words for a screen reader."""
-    nodes, roads, line_of = sketch["nodes"], roads_of(sketch), chains.line_of()
+    nodes, roads, line_of = sketch.nodes, roads_of(sketch), chains.line_of()
     spots = []
     for row in range(ROWS):
         for column in range(COLUMNS):
@@ -233,16 +234,16 @@ def _hint(table: Table, nodes: dict, selected: str, removing: bool, full: bool) 
     return _("Tap a monastery to go on from it, or an empty spot to start another group.")
 
 
-def _result(state: dict, color: str, chains: Chains, nodes: dict) -> dict:
+def _result(state: KardinalState, color: str, chains: Chains, nodes: dict) -> dict:
     """The live chains of the sketch in words: lines, left over, points, the core's sentence."""
     in_lines = set(chains.line_of())
     left = sorted(letter for letter in nodes.values() if letter not in in_lines)
-    lengths = state["chains"].get(color, [])
-    rule = state["rules"]["chains"]
+    lengths = state.chains.get(color, [])
+    rule = state.rules.chains
     other_rule = next(r for r in CHAIN_RULES if r != rule)
     sentence, other_words, touching = "", "", ""
     if chains.cover is not None:
-        words = Words({p["color"]: p["name"] for p in state["players"]}, published_board(), request_translations())
+        words = Words({p.color: p.name for p in state.players}, published_board(), request_translations())
         sentence = words.chain_sentence(color, chains.cover, lengths, chains.other)
         if chains.other_points == chains.points:
             other_words = _("The other reading of the rule (“{rule}”) gives the same here.").format(rule=CHAIN_RULE_CHOICES[other_rule].label)

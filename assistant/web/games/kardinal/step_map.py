@@ -20,9 +20,9 @@ def step_map(table: Table, report: Any, index: int, players: list[PlayerView]) -
     step = report.steps[index - 1]
     if step.kind not in ("country", "alliance"):
         return None
-    kept = table.state.get("results", {}).get(report.scoring) or {}
+    kept = table.state.results.get(report.scoring)
     try:
-        board = board_from(kept.get("input", {}).get("board"))
+        board = board_from(kept.input.get("board") if kept else None)
     except Exception:  # a kept copy that cannot be read: no map rather than no breakdown
         return None
 

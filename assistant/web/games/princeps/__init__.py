@@ -10,6 +10,7 @@ from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
 from assistant.web.games.princeps import cells, results, screens, setup
+from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import category_name, tie_break_name
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
@@ -32,13 +33,14 @@ class PrincepsWeb(WebGame):
     )
     how_to_score = _l("Enter everyone's territories, then tap Score the victory points at the bottom of the Territories tab.")
     walk_start_title = _l("Before the count: everyone on 0 VP")
+    state_model = PrincepsState
     walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
 
     def setup(self, form: MultiDict | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
 
-    def table_title(self, state: dict) -> str:
-        return ", ".join(p["name"] for p in state["players"])
+    def table_title(self, state: PrincepsState) -> str:
+        return ", ".join(p.name for p in state.players)
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         return screens.territories_screen(table, args)  # the only screen
@@ -49,10 +51,10 @@ class PrincepsWeb(WebGame):
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
-    def describe_cell(self, state: dict, cell: str) -> str:
+    def describe_cell(self, state: PrincepsState, cell: str) -> str:
         return cells.describe_cell(state, cell)
 
-    def score_input(self, state: dict, scoring: str) -> dict:
+    def score_input(self, state: PrincepsState, scoring: str) -> dict:
         return results.score_input(state)
 
     def totals(self, report) -> dict[str, int]:
@@ -92,7 +94,7 @@ class PrincepsWeb(WebGame):
         return 0  # VP are counted, not moved along a track
 
     def phase(self, table: Table) -> str:
-        if table.state["results"].get(results.SCORING):
+        if table.state.results.get(results.SCORING):
             report = self.kept_report(table, results.SCORING)
             return report.verdict if report else _("Scored")
         return _("Entering the territories")

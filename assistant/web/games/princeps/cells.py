@@ -12,6 +12,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
 from assistant.web.changes import checked_count, clean_name, name_change, name_seat, parse_cell_change, posted_count, rule_change, seat, store_count
 from assistant.web.games.base import BadChange
+from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
 from assistant.web.i18n import gettext as _
 from assistant.web.tables import Change
@@ -23,7 +24,7 @@ def count_cell(index: int, kind: str, state: str) -> str:
     return f"players.{index}.territories.{kind}.{state}"
 
 
-def parse_count_cell(state: dict, cell: str) -> tuple[int, str, str] | None:
+def parse_count_cell(state: PrincepsState, cell: str) -> tuple[int, str, str] | None:
     parts = cell.split(".")
     if len(parts) == 5 and parts[0] == "players" and parts[2] == "territories" and parts[3] in KINDS and parts[4] in STATES:
         index = seat(state, parts[1])
@@ -32,21 +33,21 @@ def parse_count_cell(state: dict, cell: str) -> tuple[int, str, str] | None:
     return None
 
 
-def count(state: dict, index: int, kind: str, st: str) -> int:
-    return state["players"][index]["counts"].get(count_key(kind, st), 0)
+def count(state: PrincepsState, index: int, kind: str, st: str) -> int:
+    return state.players[index].counts.get(count_key(kind, st), 0)
 
 
-def entry_order(state: dict) -> list[str]:
+def entry_order(state: PrincepsState) -> list[str]:
     """The order the number pad moves in: a player's kinds row by row (stable, then
     destabilised), then the next player."""
-    return [count_cell(i, kind, st) for i in range(len(state["players"])) for kind in KINDS for st in STATES]
+    return [count_cell(i, kind, st) for i in range(len(state.players)) for kind in KINDS for st in STATES]
 
 
-def parse_change(state: dict, form: MultiDict) -> Change:
+def parse_change(state: PrincepsState, form: MultiDict) -> Change:
     return parse_cell_change(state, form, (_count_cell_change, _name_cell_change, _rule_cell_change))
 
 
-def _count_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _count_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
     counted = parse_count_cell(state, cell)
     if counted is None:
         return None
@@ -55,13 +56,13 @@ def _count_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None
     value = checked_count(posted_count(form), COUNT_CAP, describe_cell(state, cell), reason)
     key = count_key(kind, st)
 
-    def apply(s: dict) -> None:
-        store_count(s["players"][index]["counts"], key, value)
+    def apply(s: PrincepsState) -> None:
+        store_count(s.players[index].counts, key, value)
 
     return Change(cell, value, apply=apply, read=lambda s: count(s, index, kind, st))
 
 
-def _name_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
     index = name_seat(state, cell)
     if index is None:
         return None
@@ -69,13 +70,13 @@ def _name_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
     name = clean_name(form.get("value", ""), field, MAX_NAME)
     if not name:
         raise BadChange(field, _("every player needs a name"))
-    others = {p["name"].casefold() for i, p in enumerate(state["players"]) if i != index}
+    others = {p.name.casefold() for i, p in enumerate(state.players) if i != index}
     if name.casefold() in others:
         raise BadChange(field, _("{name} is already the name of another player").format(name=name))
     return name_change(cell, index, name)
 
 
-def _rule_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
+def _rule_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
     if cell != "rules.ties":
         return None
     if form.get("value", "") not in TIE_RULES:
@@ -84,17 +85,17 @@ def _rule_cell_change(state: dict, cell: str, form: MultiDict) -> Change | None:
 
 
 # --- words for cells, shared by conflict messages, the pad and the problems ---
-def describe_cell(state: dict, cell: str) -> str:
+def describe_cell(state: PrincepsState, cell: str) -> str:
     """A cell, or any field the core names in a problem, in words."""
     counted = parse_count_cell(state, cell)
     if counted:
         index, kind, st = counted
-        return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=state["players"][index]["name"])
+        return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=state.players[index].name)
     parts = cell.split(".")
     if parts[0] == "players" and len(parts) >= 2 and seat(state, parts[1]) is not None:
         if parts[2:] == ["name"]:
             return _("name of player {number}").format(number=seat(state, parts[1]) + 1)
-        return state["players"][seat(state, parts[1])]["name"]
+        return state.players[seat(state, parts[1])].name
     if cell == "players":
         return _("players")
     if cell == "rules.ties":

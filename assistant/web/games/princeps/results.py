@@ -7,6 +7,7 @@ from assistant.games.princeps.report import PrincepsReport
 from assistant.problems import InvalidInput, Problem
 from assistant.web import kept
 from assistant.web.games.base import Segment
+from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import CATEGORY_PARTS
 from assistant.web.i18n import request_translations
 from assistant.web.tables import Table
@@ -14,12 +15,12 @@ from assistant.web.tables import Table
 SCORING = "final"  # the game's one scoring, at the end
 
 
-def score_input(state: dict) -> dict:
+def score_input(state: PrincepsState) -> dict:
     """The core's JSON input for this table as it stands now."""
-    return input_from_counts([(p["name"], p["counts"]) for p in state["players"]], state["rules"]["ties"])
+    return input_from_counts([(p.name, p.counts) for p in state.players], state.rules.ties)
 
 
-def live_problems(state: dict) -> list[Problem]:
+def live_problems(state: PrincepsState) -> list[Problem]:
     """Everything the core would object to or warn about, checked while the table enters."""
     try:
         _position, warnings = parse_position(score_input(state), request_translations())

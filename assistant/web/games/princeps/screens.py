@@ -15,6 +15,7 @@ from assistant.web.games.princeps.cells import (
     parse_count_cell,
 )
 from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
+from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, kind_name, state_name
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
@@ -29,12 +30,12 @@ def territories_screen(table: Table, args: MultiDict) -> dict:
     if not table.can_edit or not parse_count_cell(state, selected):
         selected = ""  # spectators have no pad
     here = url_for("table.screen", token=table.token, screen="territories")
-    cards = [_card(state, index, problems, selected, here) for index in range(len(state["players"]))]
+    cards = [_card(state, index, problems, selected, here) for index in range(len(state.players))]
     shown = {field for card in cards for field in card["fields"]}
     renaming = small_number(args.get("rename"))
     rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
     on_table = sum(card["totals"]["all"] for card in cards)
-    rule = state["rules"]["ties"]
+    rule = state.rules.ties
     return {
         "cards": cards,
         "rename": rename,
@@ -56,9 +57,9 @@ def territories_screen(table: Table, args: MultiDict) -> dict:
     }
 
 
-def _card(state: dict, index: int, problems: dict[str, list[str]], selected: str, here: str) -> dict:
+def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str) -> dict:
     """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
-    name = state["players"][index]["name"]
+    name = state.players[index].name
     rows = []
     found = []  # (what, reason) for the cells of this player
     fields = {f"players.{index}", f"players.{index}.name", f"players.{index}.territories"}
@@ -97,7 +98,7 @@ def _card(state: dict, index: int, problems: dict[str, list[str]], selected: str
     }
 
 
-def _pad(state: dict, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
+def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
     index, kind, st = parse_count_cell(state, cell)
     # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
     nearby = ["players", f"players.{index}"] + [count_cell(index, k, s) for k in KINDS for s in STATES]
@@ -108,7 +109,7 @@ def _pad(state: dict, cell: str, problems: dict[str, list[str]], on_table: int) 
     ]
     return {
         **number_pad(cell, count(state, index, kind, st), COUNT_CAP, reasons),
-        "player": state["players"][index]["name"],
+        "player": state.players[index].name,
         "what": COUNT_LABELS[kind, st],
         "on_table": on_table,
     }

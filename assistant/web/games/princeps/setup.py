@@ -8,6 +8,7 @@ from assistant.games.princeps import MIN_PLAYERS, PRINCE_CARDS, TIE_RULES, input
 from assistant.games.princeps.position import parse_position
 from assistant.problems import InvalidInput, by_field
 from assistant.web.games.base import SetupForm
+from assistant.web.games.princeps.state import PrincepsPlayer, PrincepsRules, PrincepsState
 from assistant.web.games.princeps.words import TIE_RULE_CHOICES, default_name
 from assistant.web.i18n import request_translations
 from assistant.web.seats import change_seats
@@ -42,10 +43,6 @@ def read_form(form: MultiDict) -> SetupForm:
         position, _warnings = parse_position(input_from_counts([(name, {}) for name in names], rule[:40]), request_translations())
     except InvalidInput as invalid:
         return SetupForm(values, by_field(invalid.problems))
-    state = {
-        "players": [{"name": p.name, "counts": {}} for p in position.players],
-        "rules": {"ties": position.rules.ties},
-        "results": {},
-    }
+    state = PrincepsState(players=[PrincepsPlayer(name=p.name) for p in position.players], rules=PrincepsRules(ties=position.rules.ties))
     return SetupForm(values, state=state)
 
