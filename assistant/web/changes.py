@@ -77,6 +77,17 @@ def name_change(cell: str, index: int, name: str) -> Change:
     return Change(cell, name, apply=apply, read=lambda state: state.players[index].name)
 
 
+def house_rule_change(state: TableState, cell: str, form: MultiDict, rule: str, readings, describe, reason: str) -> Change | None:
+    """Switching house rule ``rule`` (cell "rules.<rule>") to one of its ``readings``, or None for
+    another cell; ``BadChange`` with ``reason`` for a reading it has not (``describe(state, cell)``
+    names the field)."""
+    if cell != f"rules.{rule}":
+        return None
+    if form.get("value", "") not in readings:
+        raise BadChange(describe(state, cell), reason)
+    return rule_change(cell, rule, form.get("value", ""))
+
+
 def rule_change(cell: str, rule: str, value: str) -> Change:
     def apply(state: TableState) -> None:
         setattr(state.rules, rule, value)

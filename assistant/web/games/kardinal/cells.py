@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
-from assistant.web.changes import checked_count, clean_name, name_change, name_seat, parse_cell_change, posted_count, rule_change, store_count
+from assistant.web.changes import checked_count, clean_name, house_rule_change, name_change, name_seat, parse_cell_change, posted_count, store_count
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.state import KardinalState
@@ -87,11 +87,7 @@ def _name_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Chang
 
 
 def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
-    if cell != "rules.chains":
-        return None
-    if form.get("value", "") not in CHAIN_RULES:
-        raise BadChange(describe_cell(state, cell), _("is not one of the chain rules"))
-    return rule_change(cell, "chains", form.get("value", ""))
+    return house_rule_change(state, cell, form, "chains", CHAIN_RULES, describe_cell, _("is not one of the chain rules"))
 
 
 def _count_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
-from assistant.web.changes import checked_count, clean_name, name_change, name_seat, parse_cell_change, posted_count, rule_change, seat, store_count
+from assistant.web.changes import checked_count, clean_name, house_rule_change, name_change, name_seat, parse_cell_change, posted_count, seat, store_count
 from assistant.web.games.base import BadChange
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
@@ -77,11 +77,7 @@ def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Chang
 
 
 def _rule_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
-    if cell != "rules.ties":
-        return None
-    if form.get("value", "") not in TIE_RULES:
-        raise BadChange(describe_cell(state, cell), _("is not one of the rules for ties"))
-    return rule_change(cell, "ties", form.get("value", ""))
+    return house_rule_change(state, cell, form, "ties", TIE_RULES, describe_cell, _("is not one of the rules for ties"))
 
 
 # --- words for cells, shared by conflict messages, the pad and the problems ---
