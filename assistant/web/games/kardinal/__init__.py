@@ -27,6 +27,7 @@ class KardinalWeb(WebGame):
     slug = GAME_SLUG
     title = _l("Kardinal & König")
     templates = "kardinal"
+    state_model = KardinalState
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
     screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
@@ -37,7 +38,6 @@ class KardinalWeb(WebGame):
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
     how_to_score = _l("Enter the board, then tap Intermediate scoring at the bottom of the Board tab. The final scoring is on the Chains tab.")
     walk_start_title = _l("Everyone's marker before this scoring")
-    state_model = KardinalState
     walk_intro = _l("Tap Next to move along the board: every country, then (in the final scoring) alliances 1 to 15 with the black marker, then the chains.")
 
     def setup(self, form: MultiDict | None) -> SetupForm:

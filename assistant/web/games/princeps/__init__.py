@@ -22,6 +22,7 @@ class PrincepsWeb(WebGame):
     slug = GAME_SLUG
     title = _l("Princeps Machiavelli")
     templates = "princeps"
+    state_model = PrincepsState
     screens = (Screen("territories", _l("Territories")),)
     screen_args = ("cell", "rename")  # the open number pad, the rename form
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
@@ -33,7 +34,6 @@ class PrincepsWeb(WebGame):
     )
     how_to_score = _l("Enter everyone's territories, then tap Score the victory points at the bottom of the Territories tab.")
     walk_start_title = _l("Before the count: everyone on 0 VP")
-    state_model = PrincepsState
     walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
 
     def setup(self, form: MultiDict | None) -> SetupForm:
