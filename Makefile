@@ -74,7 +74,9 @@ MUTATION_WORKERS ?= 2
 mutation: $(STAMP) translations
 	$(PY) -m pip install --quiet 'mutmut>=3.8,<4'
 	rm -rf mutants
-	$(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS) >/dev/null || true
+	# A mutant that loops forever growing a list would eat the machine's memory before mutmut's
+	# timeout: capped, it dies with MemoryError, which counts as killed.
+	ulimit -v 3000000; $(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS) >/dev/null
 	$(PY) benchmarks/mutation_scores.py
 
 clean:
