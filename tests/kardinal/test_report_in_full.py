@@ -1,5 +1,7 @@
 """One position, and everything its report says: each player's points by kind, every step's
 details, the notes and the verdict, word for word (what the table hears and reads)."""
+import pytest
+
 from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.variants import variant_json
 from tests.kardinal.helpers import position, result, score, step
@@ -130,29 +132,33 @@ BRANCHES = "The rulebook says: “Branches are not taken into account (the chain
 TWO_LINES_AT_M1 = [["m1", "m6"], ["m6", "m8"], ["m3", "m4"], ["m1", "m9"], ["m0", "m1"], ["m1", "m2"], ["m2", "m3"], ["m4", "m5"]]
 
 
-def chain_step(rule):
+@pytest.mark.parametrize(
+    "rule, points, text, left_over, other_rule_points",
+    [
+        (
+            "disjoint",
+            8,
+            "Green: the line m8–m6–m1–m9 scores 4; the line m2–m3–m4–m5 scores 4; 8 points in all. "
+            f"Monastery m0 is a branch or a leftover and does not count. {BRANCHES} "
+            "Under the default reading a side branch of 4 or more is a chain of its own; "
+            "with the house rule 'only the longest line of each group' it would be 7 points.",
+            ["m0"],
+            7,
+        ),
+        (
+            "longest-per-group",
+            7,
+            "Green: the line m8–m6–m1–m2–m3–m4–m5 scores 7; 7 points in all. "
+            f"Monasteries m9, m0 are branches or leftovers and do not count. {BRANCHES} "
+            "Under the default reading (a side branch of 4 or more is a chain of its own) it would be 8 points.",
+            ["m9", "m0"],
+            8,
+        ),
+    ],
+)
+def test_the_chain_sentence_gives_the_other_readings_total(rule, points, text, left_over, other_rule_points):
     data = position(monasteries={"Bayern": {"green": 10}}, chains={"green": {"roads": TWO_LINES_AT_M1}}, rules={"chains": rule})
-    return step(score(data), "chain", "green")
-
-
-def test_under_the_default_reading_the_chain_sentence_gives_the_house_rules_total():
-    chain = chain_step("disjoint")
-    assert chain.awards == {"green": 8}
-    assert chain.text == (
-        "Green: the line m8–m6–m1–m9 scores 4; the line m2–m3–m4–m5 scores 4; 8 points in all. "
-        f"Monastery m0 is a branch or a leftover and does not count. {BRANCHES} "
-        "Under the default reading a side branch of 4 or more is a chain of its own; "
-        "with the house rule 'only the longest line of each group' it would be 7 points."
-    )
-    assert chain.details == {"lines": [["m8", "m6", "m1", "m9"], ["m2", "m3", "m4", "m5"]], "left_over": ["m0"], "lengths": [], "other_rule_points": 7}
-
-
-def test_under_the_house_rule_the_chain_sentence_gives_the_default_readings_total():
-    chain = chain_step("longest-per-group")
-    assert chain.awards == {"green": 7}
-    assert chain.text == (
-        "Green: the line m8–m6–m1–m2–m3–m4–m5 scores 7; 7 points in all. "
-        f"Monasteries m9, m0 are branches or leftovers and do not count. {BRANCHES} "
-        "Under the default reading (a side branch of 4 or more is a chain of its own) it would be 8 points."
-    )
-    assert chain.details["left_over"] == ["m9", "m0"] and chain.details["other_rule_points"] == 8
+    chain = step(score(data), "chain", "green")
+    assert chain.awards == {"green": points}
+    assert chain.text == text
+    assert (chain.details["left_over"], chain.details["other_rule_points"]) == (left_over, other_rule_points)
