@@ -34,6 +34,8 @@ def test_each_player_hears_points_by_kind_on_top_of_the_previous_total():
     assert (green.previous, green.monasteries, green.alliances, green.chains, green.points, green.total) == (5, 3, 3, 0, 6, 11)
     # Red: second in England (2), Bayern (8); the line a–b–c–d (4) and a chain counted by eye (5).
     assert (red.previous, red.monasteries, red.alliances, red.chains, red.points, red.total) == (1, 10, 0, 9, 19, 20)
+    blue = result(report, "blue")  # no previous total given: it starts from 0
+    assert (blue.previous, blue.points, blue.total) == (0, 0, 0)
     assert report.winners == ["red"] and report.decided_by == "points"
     assert report.verdict == "Red wins with 20 points."
 
@@ -53,12 +55,30 @@ def test_every_step_keeps_what_it_was_decided_on():
         "sea": True,
     }
     assert alliance.awards == {"green": 3}
+    assert alliance.text == (
+        "Alliance 1, England–Frankreich: Anna (green) holds the advisor majority in both and scores all 3 advisors (England 2 + Frankreich 1)."
+    )
     chain = step(report, "chain", "red")
     assert chain.details == {"lines": [["a", "b", "c", "d"]], "left_over": [], "lengths": [5], "other_rule_points": 9}
     assert chain.text == "Red: the line a–b–c–d scores 4; a counted chain of 5 scores 5; 9 points in all."
     nothing = step(report, "chain", "blue")
     assert (nothing.awards, nothing.details) == ({}, {"lines": [], "left_over": [], "lengths": [], "other_rule_points": 0})
     assert report.steps[-1].totals == {"green": 11, "red": 20, "blue": 0}
+
+
+def test_an_alliance_split_between_two_players_names_each_countrys_majority():
+    report = score(position(advisors={"England": {"green": 2, "red": 1}, "Frankreich": {"red": 1}}))
+    alliance = step(report, "alliance", number=1)
+    assert alliance.awards == {}
+    assert alliance.details["holders"] == {"England": ["green"], "Frankreich": ["red"]}
+    assert alliance.text == (
+        "Alliance 1, England–Frankreich: nobody holds the advisor majority in both (majority in England: Green; majority in Frankreich: Red)."
+    )
+
+
+def test_the_report_keeps_the_lines_it_found_for_the_next_scoring():
+    assert score(game_end()).found == {"chains": {"red": {"disjoint": [["a", "b", "c", "d"]], "longest-per-group": [["a", "b", "c", "d"]]}}}
+    assert score(position(monasteries={"England": {"green": 2}})).found == {}
 
 
 def test_the_final_report_notes_the_chain_reading_and_a_tables_board():

@@ -168,3 +168,12 @@ def test_warnings_come_with_the_errors():
 def test_errors_about_a_player_use_the_name_and_colour():
     found = problems(position(names={"red": "Barbara"}, advisors={"England": {"red": 5}, "Bayern": {"red": 4}}))
     assert found["advisors.*.red"] == "Barbara (red) has 9 advisors on the board, but a player owns only 8"
+
+
+def test_one_player_is_said_in_the_singular():
+    assert problems(position(colors=("green",)))["players"] == "1 player given; the game is for 3 to 5 players"
+
+
+def test_a_country_with_one_cloister_field_is_said_in_the_singular():
+    found = problems(position(monasteries={"Bayern": {"green": 2}}, board={"name": "Counted", "fields": {"Bayern": 1}}))
+    assert found["monasteries.Bayern"] == "2 monasteries, but Bayern has only 1 cloister field"
