@@ -2,6 +2,7 @@
 import pytest
 
 from assistant.problems import InvalidInput
+from assistant.translator import translator_for
 from tests.kardinal.helpers import position, score
 
 
@@ -177,3 +178,19 @@ def test_one_player_is_said_in_the_singular():
 def test_a_country_with_one_cloister_field_is_said_in_the_singular():
     found = problems(position(monasteries={"Bayern": {"green": 2}}, board={"name": "Counted", "fields": {"Bayern": 1}}))
     assert found["monasteries.Bayern"] == "2 monasteries, but Bayern has only 1 cloister field"
+
+
+def test_an_advisor_cap_of_one_is_said_in_the_singular():
+    report = score(position(monasteries={"Italien": {"green": 1}}, advisors={"Italien": {"blue": 2}}))
+    assert [w.reason for w in report.warnings] == [
+        "2 advisors in Italien, but the most monasteries anyone has there is 1: at most 1 advisor may stand there"
+    ]
+
+
+def test_warnings_name_the_country_as_the_players_language_does():
+    # Spanish: the board's German name with the Spanish one beside it where they differ.
+    report = score(position(monasteries={"Italien": {"green": 1}}, advisors={"Italien": {"blue": 2}, "Frankreich": {"red": 1}}), tr=translator_for("es"))
+    assert [(w.field, w.reason) for w in report.warnings] == [
+        ("advisors.Italien", "2 consejeros en Italien (Italia), pero el jugador mayoritario solo tiene 1 monasterio allí: puede haber como máximo 1 consejero"),
+        ("advisors.Frankreich", "hay consejeros en Frankreich (Francia), pero ningún monasterio: no pueden haberse colocado allí"),
+    ]
