@@ -86,6 +86,10 @@ def test_kept_lines_read_back_as_the_search_found_them(rule):
     found = cover(TWO_GROUPS, rule)
     assert len(found.groups) == 2
     assert cover_from_lines(TWO_GROUPS, rule, [list(chain) for chain in found.lines]) == found
+    # Read from the other end, each line still belongs to its own group.
+    backwards = cover_from_lines(TWO_GROUPS, rule, [list(reversed(chain)) for chain in found.lines])
+    assert [group.monasteries for group in backwards.groups] == [group.monasteries for group in found.groups]
+    assert [[tuple(reversed(chain)) for chain in group.lines] for group in backwards.groups] == [list(group.lines) for group in found.groups]
 
 
 @pytest.mark.parametrize(
@@ -96,7 +100,7 @@ def test_kept_lines_read_back_as_the_search_found_them(rule):
         [["a", "b", "c"]],  # too short
         [["a", "b", "d", "e"]],  # b–d is no road
         [["a", "b", "c", "b"]],  # b twice
-        [["a", "b", "c", "d"], ["p", "q", "r", "s"], ["x", "y", "z", "c"]],  # c in the first and the last line
+        [["a", "b", "c", "d"], ["p", "q", "r", "s"], ["z", "y", "x", "c"]],  # c in the first and the last line
         [["a", "b", "c", "nowhere"]],
         [["a", "b", "c", 4]],
     ],
