@@ -182,3 +182,10 @@ def test_the_chain_sentence_gives_the_other_readings_total(rule, points, text, l
     assert chain.awards == {"green": points}
     assert chain.text == text
     assert (chain.details["left_over"], chain.details["other_rule_points"]) == (left_over, other_rule_points)
+
+
+def test_advisors_entered_as_zero_hold_no_majority():
+    report = score(position(advisors={"England": {"green": 0}, "Frankreich": {"green": 0}}))
+    alliance = step(report, "alliance", number=1)
+    assert (alliance.awards, alliance.details["holders"]) == ({}, {"England": [], "Frankreich": []})
+    assert alliance.text == "Alliance 1, England–Frankreich: no advisors in either country, nobody scores."

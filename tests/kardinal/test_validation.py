@@ -232,3 +232,9 @@ def test_advisors_may_name_a_country_in_any_language():
 def test_a_final_scoring_with_chains_has_no_warning():
     data = position(monasteries={"England": {"green": 4}}, chains={"green": {"roads": [["a", "b"], ["b", "c"], ["c", "d"]]}})
     assert score(data).warnings == []
+
+
+def test_a_cloister_field_error_names_the_country_as_the_players_language_does():
+    with pytest.raises(InvalidInput) as caught:
+        score(position(monasteries={"Frankreich": {"green": 5, "red": 4}}), tr=translator_for("es"))
+    assert [(p.field, p.reason) for p in caught.value.problems] == [("monasteries.Frankreich", "9 monasterios, pero Frankreich (Francia) solo tiene 8 claustros")]
