@@ -68,8 +68,9 @@ benchmark: $(STAMP) translations
 benchmark-servers: $(STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 
-# Mutation testing of the scoring core ([tool.mutmut] in pyproject.toml; docs/mutation.md): about
-# 20 minutes on two cores, so not part of `make test`. MUTATION_WORKERS=1 leaves a core free.
+# Mutation testing of the scoring core ([tool.mutmut] in pyproject.toml; docs/mutation.md): the
+# chain search's mutants alone take the better part of an hour on two cores, so not part of `make test`.
+# MUTATION_WORKERS=1 leaves a core free.
 MUTATION_WORKERS ?= 2
 mutation: $(STAMP) translations
 	$(PY) -m pip install --quiet 'mutmut>=3.8,<4'
