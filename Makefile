@@ -15,7 +15,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations extract benchmark benchmark-servers clean
+.PHONY: run test system-packages lint translations extract benchmark benchmark-servers mutation clean
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -68,5 +68,17 @@ benchmark: $(STAMP) translations
 benchmark-servers: $(STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 
+# Mutation testing of the scoring core ([tool.mutmut] in pyproject.toml; docs/mutation.md): the
+# chain search's mutants alone take the better part of an hour on two cores, so not part of `make test`.
+# MUTATION_WORKERS=1 leaves a core free.
+MUTATION_WORKERS ?= 2
+mutation: $(STAMP) translations
+	$(PY) -m pip install --quiet 'mutmut>=3.8,<4'
+	rm -rf mutants
+	# A mutant that loops forever growing a list would eat the machine's memory before mutmut's
+	# timeout: capped, it dies with MemoryError, which counts as killed.
+	ulimit -v 3000000; $(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS) >/dev/null
+	$(PY) benchmarks/mutation_scores.py
+
 clean:
-	rm -rf $(VENV) instance screenshots
+	rm -rf $(VENV) instance screenshots mutants

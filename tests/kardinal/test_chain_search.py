@@ -3,7 +3,7 @@ should hear and lines it can check on the board (each a real line along roads, 4
 long, no monastery in two lines)."""
 import pytest
 
-from assistant.games.kardinal.chains import DISJOINT, LONGEST_PER_GROUP, MIN_CHAIN, cover
+from assistant.games.kardinal.chains import DISJOINT, LONGEST_PER_GROUP, MIN_CHAIN, cover, cover_from_lines
 
 
 def ring(*names):
@@ -75,3 +75,39 @@ def test_the_cover_says_which_rule_it_followed():
 def test_an_unknown_rule_is_refused():
     with pytest.raises(ValueError, match="unknown chain rule"):
         cover(line("a", "b", "c", "d"), "longest")
+
+
+# --- a kept result (the lines an earlier scoring found) is taken only when it fits the roads ---------
+TWO_GROUPS = line("a", "b", "c", "d", "e") + line("c", "x", "y", "z") + ring("p", "q", "r", "s")
+
+
+@pytest.mark.parametrize("rule", [DISJOINT, LONGEST_PER_GROUP])
+def test_kept_lines_read_back_as_the_search_found_them(rule):
+    found = cover(TWO_GROUPS, rule)
+    assert len(found.groups) == 2
+    assert cover_from_lines(TWO_GROUPS, rule, [list(chain) for chain in found.lines]) == found
+    # Read from the other end, each line still belongs to its own group.
+    backwards = cover_from_lines(TWO_GROUPS, rule, [list(reversed(chain)) for chain in found.lines])
+    assert [group.monasteries for group in backwards.groups] == [group.monasteries for group in found.groups]
+    assert [[tuple(reversed(chain)) for chain in group.lines] for group in backwards.groups] == [list(group.lines) for group in found.groups]
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        5,  # not a list of lines at all
+        "abcd",
+        [["a", "b", "c"]],  # too short
+        [["a", "b", "d", "e"]],  # b–d is no road
+        [["a", "b", "c", "b"]],  # b twice
+        [["a", "b", "c", "d"], ["p", "q", "r", "s"], ["z", "y", "x", "c"]],  # c in the first and the last line
+        [["a", "b", "c", "nowhere"]],
+        [["a", "b", "c", 4]],
+    ],
+)
+def test_kept_lines_that_do_not_fit_the_roads_are_searched_again(kept):
+    assert cover_from_lines(TWO_GROUPS, DISJOINT, kept) is None
+
+
+def test_kept_lines_of_an_unknown_rule_are_searched_again():
+    assert cover_from_lines(TWO_GROUPS, "longest", [["a", "b", "c", "d"]]) is None

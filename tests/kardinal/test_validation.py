@@ -2,7 +2,8 @@
 import pytest
 
 from assistant.problems import InvalidInput
-from tests.kardinal.helpers import position, score
+from assistant.translator import translator_for
+from tests.kardinal.helpers import position, score, step
 
 
 def problems(data):
@@ -145,7 +146,7 @@ def test_advisors_without_monasteries_is_a_warning():
 
 def test_chains_in_an_intermediate_scoring_are_a_warning():
     report = score(position("intermediate", monasteries={"England": {"green": 4}}, chains={"green": {"lengths": [4]}}))
-    assert [w.field for w in report.warnings] == ["chains"]
+    assert [(w.field, w.reason) for w in report.warnings] == [("chains", "chains are scored only in the final scoring; they are ignored now")]
     assert all(p.chains == 0 for p in report.players)
 
 
@@ -168,3 +169,72 @@ def test_warnings_come_with_the_errors():
 def test_errors_about_a_player_use_the_name_and_colour():
     found = problems(position(names={"red": "Barbara"}, advisors={"England": {"red": 5}, "Bayern": {"red": 4}}))
     assert found["advisors.*.red"] == "Barbara (red) has 9 advisors on the board, but a player owns only 8"
+
+
+def test_one_player_is_said_in_the_singular():
+    assert problems(position(colors=("green",)))["players"] == "1 player given; the game is for 3 to 5 players"
+
+
+def test_a_country_with_one_cloister_field_is_said_in_the_singular():
+    found = problems(position(monasteries={"Bayern": {"green": 2}}, board={"name": "Counted", "fields": {"Bayern": 1}}))
+    assert found["monasteries.Bayern"] == "2 monasteries, but Bayern has only 1 cloister field"
+
+
+def test_an_advisor_cap_of_one_is_said_in_the_singular():
+    report = score(position(monasteries={"Italien": {"green": 1}}, advisors={"Italien": {"blue": 2}}))
+    assert [w.reason for w in report.warnings] == [
+        "2 advisors in Italien, but the most monasteries anyone has there is 1: at most 1 advisor may stand there"
+    ]
+
+
+def test_warnings_name_the_country_as_the_players_language_does():
+    # Spanish: the board's German name with the Spanish one beside it where they differ.
+    report = score(position(monasteries={"Italien": {"green": 1}}, advisors={"Italien": {"blue": 2}, "Frankreich": {"red": 1}}), tr=translator_for("es"))
+    assert [(w.field, w.reason) for w in report.warnings] == [
+        ("advisors.Italien", "2 consejeros en Italien (Italia), pero el jugador mayoritario solo tiene 1 monasterio allí: puede haber como máximo 1 consejero"),
+        ("advisors.Frankreich", "hay consejeros en Frankreich (Francia), pero ningún monasterio: no pueden haberse colocado allí"),
+    ]
+
+
+def test_country_errors_name_the_countries_as_the_players_language_does():
+    data = position(monasteries={"Narnia": {"green": 1}, "italia": {"green": 1}, "Italien": {"red": 1}})
+    with pytest.raises(InvalidInput) as caught:
+        score(data, tr=translator_for("es"))
+    assert [(p.field, p.reason) for p in caught.value.problems] == [
+        (
+            "monasteries.Narnia",
+            "país desconocido; los países son: England (Inglaterra), Franken (Franconia), Bayern (Baviera), Italien (Italia), Aragon, "
+            "Frankreich (Francia), Lothringen (Lorena), Schwaben (Suabia), Burgund (Borgoña)",
+        ),
+        ("monasteries.Italien", "Italien (Italia) aparece dos veces"),
+    ]
+
+
+def test_chain_errors_are_reported_past_a_colour_nobody_plays():
+    assert problems(position(chains={"black": {"lengths": [4]}, "green": {"lengths": [2]}})) == {
+        "chains.black": "no player plays black",
+        "chains.green.lengths.0": "a chain has at least 4 monasteries, not 2",
+        "chains.green": "2 monasteries in chains, but Green has only 0 monasteries on the board",
+    }
+
+
+def test_a_single_monastery_under_a_chain_is_said_in_the_singular():
+    data = position(monasteries={"England": {"green": 1}}, chains={"green": {"roads": [["a", "b"], ["b", "c"], ["c", "d"]]}})
+    assert problems(data) == {"chains.green": "4 monasteries in chains, but Green has only 1 monastery on the board"}
+
+
+def test_advisors_may_name_a_country_in_any_language():
+    report = score(position(advisors={"inglaterra": {"green": 1}, "FRANCIA": {"green": 1}}, monasteries={"England": {"green": 1}, "Frankreich": {"green": 1}}))
+    assert report.warnings == []
+    assert step(report, "alliance", number=1).awards == {"green": 2}
+
+
+def test_a_final_scoring_with_chains_has_no_warning():
+    data = position(monasteries={"England": {"green": 4}}, chains={"green": {"roads": [["a", "b"], ["b", "c"], ["c", "d"]]}})
+    assert score(data).warnings == []
+
+
+def test_a_cloister_field_error_names_the_country_as_the_players_language_does():
+    with pytest.raises(InvalidInput) as caught:
+        score(position(monasteries={"Frankreich": {"green": 5, "red": 4}}), tr=translator_for("es"))
+    assert [(p.field, p.reason) for p in caught.value.problems] == [("monasteries.Frankreich", "9 monasterios, pero Frankreich (Francia) solo tiene 8 claustros")]

@@ -156,3 +156,11 @@ def test_missing_kinds_states_and_territories_count_zero():
     assert result(report, "Ana").territories == 2
     assert result(report, "Ben").territories == 0
     assert report.warnings == []
+
+
+def test_a_category_nobody_holds_reports_a_most_of_zero():
+    report = score(position(player("Ana", gold=(1, 0)), player("Ben")))
+    farming = step(report, "category", "stable_farming")
+    assert farming.awards == {}
+    assert farming.details == {"counts": {"Ana": 0, "Ben": 0}, "most": 0, "holders": [], "outcome": "none"}
+    assert farming.text == "Nobody has a stable farming territory: no point."

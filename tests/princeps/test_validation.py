@@ -168,3 +168,33 @@ def test_input_from_counts_builds_a_valid_input():
     report = score(data)
     assert report.rules == {"ties": "nobody"}
     assert [p.vp for p in report.players] == [1, 1]
+
+
+def test_input_from_counts_plays_shared_ties_unless_told():
+    assert score(input_from_counts([("Ana", {"gold_stable": 1}), ("Ben", {})])).rules == {"ties": "shared"}
+
+
+# --- every problem of a messy input, each once -------------------------------------------------
+def test_every_unknown_kind_and_state_is_reported_past_a_player_without_territories():
+    data = position(
+        {"name": "Ana"},
+        {"name": "Ben", "territories": {"silver": {"stable": 1}, "copper": {"stable": 1}, "gold": {"stabilised": 1}}},
+    )
+    assert problems(data) == [
+        ("players.1.territories.silver", "unknown kind of wealth; the kinds are: gold, trade, farming"),
+        ("players.1.territories.copper", "unknown kind of wealth; the kinds are: gold, trade, farming"),
+        ("players.1.territories.gold.stabilised", "unknown state; the states are: stable, destabilised"),
+    ]
+
+
+def test_names_are_checked_past_a_name_that_is_not_text():
+    data = position({"name": 7}, player("Ana Lucía"), player(" ana   LUCÍA "))
+    assert problems(data) == [
+        ("players.2.name", "ana LUCÍA is already the name of another player"),
+        ("players.0.name", "must be text"),
+    ]
+
+
+@pytest.mark.parametrize("data", [[], "players", 3, None])
+def test_the_input_must_be_an_object(data):
+    assert problems(data) == [("input", "must be a JSON object")]

@@ -25,7 +25,7 @@ def majority_holders(counts: dict[str, int], order: list[str]) -> tuple[str, ...
     most = max(counts.values(), default=0)
     if most <= 0:
         return ()
-    return tuple(color for color in order if counts.get(color, 0) == most)
+    return tuple(color for color in order if counts.get(color) == most)
 
 
 def score_alliance(first: dict[str, int], second: dict[str, int], order: list[str]) -> AllianceScore:

@@ -105,16 +105,14 @@ def cover_from_lines(roads: Sequence[tuple[str, str]], rule: str, lines: object)
         return None
     graph = _Graph(roads, WorkBudget(limit=0))  # splitting into groups takes no search steps
     index = {label: i for i, label in enumerate(graph.labels)}
-    used = 0
+    used: set[str] = set()
     for line in lines:
         if not isinstance(line, list | tuple) or len(line) < MIN_CHAIN or not all(isinstance(m, str) and m in index for m in line):
             return None
-        nodes = [index[m] for m in line]
-        mask = sum(1 << v for v in set(nodes))
-        along_roads = all(graph.adj[a] >> b & 1 for a, b in zip(nodes, nodes[1:]))
-        if mask.bit_count() != len(nodes) or mask & used or not along_roads:
+        along_roads = all(graph.adj[index[a]] >> index[b] & 1 for a, b in zip(line, line[1:]))
+        if len(set(line)) != len(line) or used & set(line) or not along_roads:
             return None
-        used |= mask
+        used |= set(line)
     groups = []
     for component in graph.components(graph.everything):
         inside = tuple(tuple(line) for line in lines if component >> index[line[0]] & 1)

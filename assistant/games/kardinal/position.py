@@ -82,9 +82,6 @@ class Position(_Strict):
     def colors(self) -> list[str]:
         return [p.color for p in self.players]
 
-    def player(self, color: str) -> Player:
-        return next(p for p in self.players if p.color == color)
-
     def on_board(self, pieces: Literal["monasteries", "advisors"], color: str) -> int:
         return sum(per_color.get(color, 0) for per_color in getattr(self, pieces).values())
 

@@ -209,13 +209,11 @@ def _errors(position: Position, tr: Translator) -> list[Problem]:
     def error(field: str, reason: str) -> None:
         problems.append(Problem(field=field, reason=reason))
 
-    too_many = False
     for index, player in enumerate(position.players):
         for kind in KINDS:
             holding = player.territories.of(kind)
             for state in STATES:
                 if getattr(holding, state) > TERRITORY_CARDS:
-                    too_many = True
                     error(
                         f"players.{index}.territories.{kind}.{state}",
                         tr.gettext("must be at most {limit}: the game has only {limit} territory cards").format(
@@ -223,7 +221,7 @@ def _errors(position: Position, tr: Translator) -> list[Problem]:
                         ),
                     )
     total = sum(p.territories.counts()["territories"] for p in position.players)
-    if total > TERRITORY_CARDS and not too_many:
+    if total > TERRITORY_CARDS and not problems:  # a count above the deck says it already
         error(
             "players",
             tr.gettext("{total} territories in all, but the game has only {limit} territory cards").format(

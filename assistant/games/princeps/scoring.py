@@ -88,7 +88,7 @@ def score_position(position: Position, tr: Translator, warnings: list[Problem]) 
 
 def _most(per_player: dict[str, int]) -> tuple[list[str], int]:
     """The players with the most, and that count; nobody when the most is zero."""
-    best = max(per_player.values(), default=0)
+    best = max(per_player.values())  # the game has 2 players or more
     if best == 0:
         return [], 0
     return [name for name, count in per_player.items() if count == best], best
