@@ -6,6 +6,7 @@ comes back as warnings beside the position.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -141,16 +142,23 @@ def _canonical_countries(
 
 
 def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
-    problems: list[Problem] = []
+    """Every problem, in the order of the input: players, pieces, cloister fields, chains, points."""
+    who = Words({p.color: p.name for p in position.players}, board, tr).who
+    return [
+        *_player_errors(position, tr),
+        *_piece_errors(position, who, tr),
+        *_cloister_field_errors(position, board, tr),
+        *_chain_errors(position, who, tr),
+        *_previous_errors(position, tr),
+    ]
 
-    def error(field: str, reason: str) -> None:
-        problems.append(Problem(field=field, reason=reason))
 
+def _player_errors(position: Position, tr: Translator) -> Iterator[Problem]:
     count = len(position.players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        error(
-            "players",
-            tr.ngettext(
+        yield Problem(
+            field="players",
+            reason=tr.ngettext(
                 "{count} player given; the game is for 3 to 5 players",
                 "{count} players given; the game is for 3 to 5 players",
                 count,
@@ -159,26 +167,28 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
     seen: set[str] = set()
     for index, player in enumerate(position.players):
         if player.color not in PALETTE:
-            error(
-                f"players.{index}.color",
-                tr.gettext("unknown colour {color!r}; the colours are: {palette}").format(
+            yield Problem(
+                field=f"players.{index}.color",
+                reason=tr.gettext("unknown colour {color!r}; the colours are: {palette}").format(
                     color=player.color, palette=", ".join(PALETTE)
                 ),
             )
         elif player.color in seen:
-            error(
-                f"players.{index}.color",
-                tr.gettext("{color} is taken by another player").format(color=color_name(player.color, tr)),
+            yield Problem(
+                field=f"players.{index}.color",
+                reason=tr.gettext("{color} is taken by another player").format(color=color_name(player.color, tr)),
             )
         seen.add(player.color)
-    colors = set(position.colors)
-    who = Words({p.color: p.name for p in position.players}, board, tr).who
 
+
+def _piece_errors(position: Position, who, tr: Translator) -> Iterator[Problem]:
+    """Pieces of a colour nobody plays, and more pieces on the board than a player owns."""
+    colors = set(position.colors)
     for pieces, cap in (("monasteries", MONASTERIES_PER_PLAYER), ("advisors", ADVISORS_PER_PLAYER)):
         for country, per_color in getattr(position, pieces).items():
             for color in per_color:
                 if color not in colors:
-                    error(f"{pieces}.{country}.{color}", _not_a_player(color, tr))
+                    yield Problem(field=f"{pieces}.{country}.{color}", reason=_not_a_player(color, tr))
         for color in dict.fromkeys(position.colors):  # a duplicated colour is reported once
             placed = position.on_board(pieces, color)
             if placed > cap:
@@ -195,53 +205,60 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
                         placed,
                     )
                 )
-                error(f"{pieces}.*.{color}", message.format(color=who(color), count=placed, cap=cap))
+                yield Problem(field=f"{pieces}.*.{color}", reason=message.format(color=who(color), count=placed, cap=cap))
 
+
+def _cloister_field_errors(position: Position, board: Board, tr: Translator) -> Iterator[Problem]:
     for country, per_color in position.monasteries.items():
         fields = board.country(country).fields
         total = sum(per_color.values())
         if fields is not None and total > fields:
-            error(
-                f"monasteries.{country}",
-                tr.ngettext(
+            yield Problem(
+                field=f"monasteries.{country}",
+                reason=tr.ngettext(
                     "{total} monasteries, but {country} has only {fields} cloister field",
                     "{total} monasteries, but {country} has only {fields} cloister fields",
                     fields,
                 ).format(total=total, country=board.display_name(country, language_of(tr)), fields=fields),
             )
 
+
+def _chain_errors(position: Position, who, tr: Translator) -> Iterator[Problem]:
+    colors = set(position.colors)
     for color, chains in position.chains.items():
         if color not in colors:
-            error(f"chains.{color}", _not_a_player(color, tr))
+            yield Problem(field=f"chains.{color}", reason=_not_a_player(color, tr))
             continue
         for index, length in enumerate(chains.lengths):
             if length < MIN_CHAIN:
-                error(
-                    f"chains.{color}.lengths.{index}",
-                    tr.gettext("a chain has at least 4 monasteries, not {length}").format(length=length),
+                yield Problem(
+                    field=f"chains.{color}.lengths.{index}",
+                    reason=tr.gettext("a chain has at least 4 monasteries, not {length}").format(length=length),
                 )
         for index, (a, b) in enumerate(chains.roads):
             if a == b:
-                error(
-                    f"chains.{color}.roads.{index}",
-                    tr.gettext("a road joins two different monasteries, not {name} to itself").format(name=a),
+                yield Problem(
+                    field=f"chains.{color}.roads.{index}",
+                    reason=tr.gettext("a road joins two different monasteries, not {name} to itself").format(name=a),
                 )
         in_chains = len(chains.nodes) + sum(chains.lengths)
         on_board = position.on_board("monasteries", color)
         if in_chains > on_board:
-            error(
-                f"chains.{color}",
-                tr.ngettext(
+            yield Problem(
+                field=f"chains.{color}",
+                reason=tr.ngettext(
                     "{count} monasteries in chains, but {color} has only {on_board} monastery on the board",
                     "{count} monasteries in chains, but {color} has only {on_board} monasteries on the board",
                     on_board,
                 ).format(count=in_chains, color=who(color), on_board=on_board),
             )
 
+
+def _previous_errors(position: Position, tr: Translator) -> Iterator[Problem]:
+    colors = set(position.colors)
     for color in position.previous:
         if color not in colors:
-            error(f"previous.{color}", _not_a_player(color, tr))
-    return problems
+            yield Problem(field=f"previous.{color}", reason=_not_a_player(color, tr))
 
 
 def _not_a_player(color: str, tr: Translator) -> str:

@@ -22,83 +22,15 @@ def score_position(
 ) -> KardinalReport:
     """The report; ``found``: what an earlier scoring of this position found (its report's
     ``found``), so its chains are not searched for again."""
-    order = position.colors
     words = Words({p.color: p.name for p in position.players}, board, tr)
-    totals = {color: position.previous.get(color, 0) for color in order}
-    parts = {color: {"monasteries": 0, "alliances": 0, "chains": 0} for color in order}
-    steps: list[ScoreStep] = []
-
-    def record(kind: str, awards: dict[str, int], **step) -> None:
-        for color, points in awards.items():
-            totals[color] += points
-            parts[color][_PART[kind]] += points
-        steps.append(ScoreStep(kind=kind, awards=awards, totals=dict(totals), **step))
-
-    for key in board.country_keys:
-        counts = position.counts("monasteries", key)
-        result = score_country(counts, order)
-        record(
-            "country",
-            result.awards,
-            subject=key,
-            text=words.country_sentence(key, result),
-            details={"monasteries": _in_order(counts, order), "total": result.total},
-        )
-
+    tally = _Tally(position)
+    _score_countries(position, board, words, tally)
     final = position.scoring == "final"
     chains_of = PlayersChains(position.rules.chains, (found or {}).get("chains"), tr)
     if final:
-        for alliance in board.alliances:
-            first, second = alliance.countries
-            advisors = (position.counts("advisors", first), position.counts("advisors", second))
-            result = score_alliance(*advisors, order)
-            record(
-                "alliance",
-                result.awards,
-                subject=f"{first}–{second}",
-                number=alliance.number,
-                text=words.alliance_sentence(alliance.number, alliance.countries, result),
-                details={
-                    "countries": [first, second],
-                    "advisors": {first: _in_order(advisors[0], order), second: _in_order(advisors[1], order)},
-                    "holders": {first: list(result.holders[0]), second: list(result.holders[1])},
-                    "source": alliance.source,
-                    "sea": alliance.sea,
-                },
-            )
-        for color in order:
-            chains = position.chains.get(color)
-            roads = chains.roads if chains else []
-            lengths = chains.lengths if chains else []
-            chosen, other = chains_of.covers(color, roads)
-            points = (chosen.points if chosen else 0) + sum(lengths)
-            record(
-                "chain",
-                {color: points} if points else {},
-                subject=color,
-                text=words.chain_sentence(color, chosen, lengths, other),
-                details={
-                    "lines": [list(line) for line in chosen.lines] if chosen else [],
-                    "left_over": [m for g in chosen.groups for m in g.left_over] if chosen else [],
-                    "lengths": list(lengths),
-                    "other_rule_points": (other.points + sum(lengths)) if other else points,
-                },
-            )
-
-    players = [
-        PlayerResult(
-            color=p.color,
-            name=p.name,
-            label=words.who(p.color),
-            previous=position.previous.get(p.color, 0),
-            points=totals[p.color] - position.previous.get(p.color, 0),
-            total=totals[p.color],
-            supply_left=position.supply_left(p.color),
-            track=totals[p.color] % TRACK_SPACES,
-            **parts[p.color],
-        )
-        for p in position.players
-    ]
+        _score_alliances(position, board, words, tally)
+        _score_chains(position, chains_of, words, tally)
+    players = _player_results(position, words, tally)
     winners, decided_by = _winners(players)
     notes = [words.rule_note(position.rules.chains)] if final else []
     if board.name != "published":
@@ -111,11 +43,101 @@ def score_position(
         winners=winners,
         decided_by=decided_by,
         verdict=_verdict(players, winners, decided_by, final, words),
-        steps=steps,
+        steps=tally.steps,
         warnings=warnings,
         notes=notes,
         found={"chains": chains_of.found} if chains_of.found else {},
     )
+
+
+class _Tally:
+    """The steps so far, each player's running total and their points by kind."""
+
+    def __init__(self, position: Position):
+        self.order = position.colors
+        self.totals = {color: position.previous.get(color, 0) for color in self.order}
+        self.parts = {color: {"monasteries": 0, "alliances": 0, "chains": 0} for color in self.order}
+        self.steps: list[ScoreStep] = []
+
+    def record(self, kind: str, awards: dict[str, int], **step) -> None:
+        for color, points in awards.items():
+            self.totals[color] += points
+            self.parts[color][_PART[kind]] += points
+        self.steps.append(ScoreStep(kind=kind, awards=awards, totals=dict(self.totals), **step))
+
+
+def _score_countries(position: Position, board: Board, words: Words, tally: _Tally) -> None:
+    order = tally.order
+    for key in board.country_keys:
+        counts = position.counts("monasteries", key)
+        result = score_country(counts, order)
+        tally.record(
+            "country",
+            result.awards,
+            subject=key,
+            text=words.country_sentence(key, result),
+            details={"monasteries": _in_order(counts, order), "total": result.total},
+        )
+
+
+def _score_alliances(position: Position, board: Board, words: Words, tally: _Tally) -> None:
+    order = tally.order
+    for alliance in board.alliances:
+        first, second = alliance.countries
+        advisors = (position.counts("advisors", first), position.counts("advisors", second))
+        result = score_alliance(*advisors, order)
+        tally.record(
+            "alliance",
+            result.awards,
+            subject=f"{first}–{second}",
+            number=alliance.number,
+            text=words.alliance_sentence(alliance.number, alliance.countries, result),
+            details={
+                "countries": [first, second],
+                "advisors": {first: _in_order(advisors[0], order), second: _in_order(advisors[1], order)},
+                "holders": {first: list(result.holders[0]), second: list(result.holders[1])},
+                "source": alliance.source,
+                "sea": alliance.sea,
+            },
+        )
+
+
+def _score_chains(position: Position, chains_of: PlayersChains, words: Words, tally: _Tally) -> None:
+    for color in tally.order:
+        chains = position.chains.get(color)
+        roads = chains.roads if chains else []
+        lengths = chains.lengths if chains else []
+        chosen, other = chains_of.covers(color, roads)
+        points = (chosen.points if chosen else 0) + sum(lengths)
+        tally.record(
+            "chain",
+            {color: points} if points else {},
+            subject=color,
+            text=words.chain_sentence(color, chosen, lengths, other),
+            details={
+                "lines": [list(line) for line in chosen.lines] if chosen else [],
+                "left_over": [m for g in chosen.groups for m in g.left_over] if chosen else [],
+                "lengths": list(lengths),
+                "other_rule_points": (other.points + sum(lengths)) if other else points,
+            },
+        )
+
+
+def _player_results(position: Position, words: Words, tally: _Tally) -> list[PlayerResult]:
+    return [
+        PlayerResult(
+            color=p.color,
+            name=p.name,
+            label=words.who(p.color),
+            previous=position.previous.get(p.color, 0),
+            points=tally.totals[p.color] - position.previous.get(p.color, 0),
+            total=tally.totals[p.color],
+            supply_left=position.supply_left(p.color),
+            track=tally.totals[p.color] % TRACK_SPACES,
+            **tally.parts[p.color],
+        )
+        for p in position.players
+    ]
 
 
 _PART = {"country": "monasteries", "alliance": "alliances", "chain": "chains"}

@@ -24,8 +24,30 @@ def score_position(position: Position, tr: Translator, warnings: list[Problem]) 
     counts = {p.name: p.territories.counts() for p in position.players}
     vp = dict.fromkeys(names, 0)
     won: dict[str, list[str]] = {name: [] for name in names}
-    steps: list[ScoreStep] = []
+    steps = _category_steps(names, counts, ties, vp, won, words)
+    top = max(vp.values())
+    contenders = [name for name in names if vp[name] == top]
+    decided_by: DecidedBy = "vp"
+    deciding_count = 0
+    if len(contenders) > 1:
+        tie_steps, contenders, decided_by, deciding_count = _break_the_tie(contenders, counts, vp, top, words)
+        steps += tie_steps
+    players = [PlayerResult(name=name, vp=vp[name], categories=won[name], **counts[name]) for name in names]
+    return PrincepsReport(
+        rules={"ties": ties},
+        players=players,
+        winners=contenders,
+        decided_by=decided_by,
+        verdict=words.verdict(contenders, decided_by, top, deciding_count),
+        steps=steps,
+        warnings=warnings,
+        notes=[words.rule_note(ties)],
+    )
 
+
+def _category_steps(names, counts, ties, vp: dict[str, int], won: dict[str, list[str]], words: Words) -> list[ScoreStep]:
+    """The four categories in the rulebook's order; adds each point to ``vp`` and ``won``."""
+    steps = []
     for category in CATEGORIES:
         per_player = {name: counts[name][category] for name in names}
         holders, best = _most(per_player)
@@ -44,46 +66,31 @@ def score_position(position: Position, tr: Translator, warnings: list[Problem]) 
                 details={"counts": per_player, "most": best, "holders": holders, "outcome": outcome},
             )
         )
+    return steps
 
-    top = max(vp.values())
-    contenders = [name for name in names if vp[name] == top]
-    decided_by: DecidedBy = "vp"
-    deciding_count = 0
-    if len(contenders) > 1:
-        decided_by = "shared"
-        for level, measure in enumerate(TIE_BREAKS, start=1):
-            per_player = {name: counts[name][measure] for name in contenders}
-            best = max(per_player.values())
-            leaders = [name for name in contenders if per_player[name] == best]
-            steps.append(
-                ScoreStep(
-                    kind="tie-break",
-                    subject=measure,
-                    number=level,
-                    awards={},
-                    totals=dict(vp),
-                    text=words.tie_break_sentence(
-                        level, measure, contenders, top, leaders, best, last=level == len(TIE_BREAKS)
-                    ),
-                    details={"contenders": contenders, "counts": per_player, "most": best, "leaders": leaders},
-                )
+
+def _break_the_tie(contenders: list[str], counts, vp: dict[str, int], top: int, words: Words) -> tuple[list[ScoreStep], list[str], DecidedBy, int]:
+    """The tie-break levels needed, the players still in, what decided, and the deciding count."""
+    steps = []
+    for level, measure in enumerate(TIE_BREAKS, start=1):
+        per_player = {name: counts[name][measure] for name in contenders}
+        best = max(per_player.values())
+        leaders = [name for name in contenders if per_player[name] == best]
+        steps.append(
+            ScoreStep(
+                kind="tie-break",
+                subject=measure,
+                number=level,
+                awards={},
+                totals=dict(vp),
+                text=words.tie_break_sentence(level, measure, contenders, top, leaders, best, last=level == len(TIE_BREAKS)),
+                details={"contenders": contenders, "counts": per_player, "most": best, "leaders": leaders},
             )
-            contenders = leaders
-            if len(leaders) == 1:
-                decided_by, deciding_count = measure, best
-                break
-
-    players = [PlayerResult(name=name, vp=vp[name], categories=won[name], **counts[name]) for name in names]
-    return PrincepsReport(
-        rules={"ties": ties},
-        players=players,
-        winners=contenders,
-        decided_by=decided_by,
-        verdict=words.verdict(contenders, decided_by, top, deciding_count),
-        steps=steps,
-        warnings=warnings,
-        notes=[words.rule_note(ties)],
-    )
+        )
+        contenders = leaders
+        if len(leaders) == 1:
+            return steps, contenders, measure, best
+    return steps, contenders, "shared", 0
 
 
 def _most(per_player: dict[str, int]) -> tuple[list[str], int]:
