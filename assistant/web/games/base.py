@@ -187,6 +187,19 @@ class WebGame:
         """A short status for the home page's list of tables."""
         raise NotImplementedError
 
+    def final_phase(self, table: Table) -> str | None:
+        """The home page's status of a table whose last scoring is kept: its verdict, or, when the
+        table changed since, that it must be scored again (never a winner it may no longer have);
+        None when not scored. Raises ``InvalidInput`` when the kept result cannot be read."""
+        last = self.scorings[-1].name
+        summary = self.kept_summary(table, last)
+        if summary is None:
+            return None
+        if summary["stale"]:
+            return _("The table changed after it was scored: score again to see who wins.")
+        report = self.kept_report(table, last)
+        return report.verdict if report else None
+
     # --- what a game may add; the defaults add nothing ---
 
     # Links under the game's "New table" on the start page: (gettext-marked label, endpoint).
