@@ -25,3 +25,44 @@
     link.href = here.pathname + here.search;
   });
 })();
+
+// The final scores' "Copy or share the result" (templates/scores/_log_play.html): the phone's
+// share sheet where there is one, else the clipboard, else the text selected for the phone's own
+// menu (the clipboard needs HTTPS or localhost; a table on the local network is often neither).
+(function () {
+  "use strict";
+  function reveal() {
+    var buttons = document.querySelectorAll("[data-share-summary]");
+    for (var i = 0; i < buttons.length; i++) { buttons[i].hidden = false; }
+  }
+  function say(button, words) {
+    var status = button.parentNode.querySelector(".share-status");
+    if (status) { status.textContent = words; }
+  }
+  function selectText(button, text) {
+    text.focus();
+    text.select();
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (ignored) { copied = false; }
+    say(button, copied ? button.getAttribute("data-done") : button.getAttribute("data-select"));
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-share-summary]") : null;
+    if (!button) { return; }
+    var text = document.querySelector(button.getAttribute("data-share-summary"));
+    if (!text) { return; }
+    if (navigator.share) {
+      navigator.share({ text: text.value }).catch(function (error) {
+        if (error && error.name !== "AbortError") { selectText(button, text); }
+      });
+    } else if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text.value).then(function () {
+        say(button, button.getAttribute("data-done"));
+      }, function () { selectText(button, text); });
+    } else {
+      selectText(button, text);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("htmx:afterSwap", reveal);
+})();
