@@ -66,3 +66,27 @@
   document.addEventListener("DOMContentLoaded", reveal);
   document.addEventListener("htmx:afterSwap", reveal);
 })();
+
+// "Log this play in BG Stats": the server wrote the play's date in its own time zone (often UTC
+// in a container); BG Stats wants the players' local time, which only the phone knows.
+(function () {
+  "use strict";
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+  function localTime(seconds) {
+    var d = new Date(seconds * 1000);
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " + two(d.getHours()) + ":" + two(d.getMinutes()) + ":" + two(d.getSeconds());
+  }
+  function localise() {
+    var links = document.querySelectorAll("a[data-played-at]");
+    for (var i = 0; i < links.length; i++) {
+      try {
+        var url = new URL(links[i].href);
+        var play = JSON.parse(url.searchParams.get("data"));
+        play.playDate = localTime(Number(links[i].getAttribute("data-played-at")));
+        links[i].href = url.origin + url.pathname + "?data=" + encodeURIComponent(JSON.stringify(play));
+      } catch (ignored) { /* the server's date stays */ }
+    }
+  }
+  document.addEventListener("DOMContentLoaded", localise);
+  document.addEventListener("htmx:afterSwap", localise);
+})();

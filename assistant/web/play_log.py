@@ -30,7 +30,8 @@ def bg_stats_play(game_name: str, game_slug: str, standings: list[dict], played_
     return {
         "sourceName": SOURCE_NAME,
         "game": {"name": game_name, "sourceGameId": game_slug, "highestWins": True, "noPoints": False},
-        # BG Stats' format; the time of the machine serving the table (the phones' own clock is not sent).
+        # BG Stats' format, in the time of the machine serving the table; static/app.js puts the
+        # phone's own local time in (a server in a container usually runs on UTC).
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(played_at)),
         # From the table's start in the app to the kept result: tables are usually started at the
         # table, so this is about the play's length (BG Stats lets it be corrected before saving).
@@ -70,4 +71,4 @@ def play_log(table, game, report, standings: list[dict]) -> dict:
     played_at = table.state.results[game.scorings[-1].name].at
     name = str(game.title)
     play = bg_stats_play(name, game.slug, standings, played_at, table.created, report.verdict)
-    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at)}
+    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at), "played_at": round(played_at)}

@@ -2,7 +2,11 @@
 phone offers it, the text selected for the phone's own menu where it does not."""
 from __future__ import annotations
 
+import json
 import re
+from datetime import datetime
+from urllib.parse import parse_qs, quote, urlsplit
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
@@ -66,5 +70,21 @@ def test_without_the_script_the_text_is_there_and_no_dead_button(browser, live_s
         page.goto(f"/t/{token}/scores/final")
         expect(page.locator("#play-summary")).to_be_visible()
         expect(page.locator("[data-share-summary]")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_the_play_date_is_the_phones_local_time(browser, live_server):
+    """The server writes its own time (often UTC in a container); the phone puts in its own."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=live_server, timezone_id="Pacific/Kiritimati")  # UTC+14
+    try:
+        page = context.new_page()
+        final_scores(page)
+        link = page.get_by_role("link", name="Log this play in BG Stats")
+        played_at = int(link.get_attribute("data-played-at"))
+        expected = datetime.fromtimestamp(played_at, ZoneInfo("Pacific/Kiritimati")).strftime("%Y-%m-%d %H:%M:%S")
+        expect(link).to_have_attribute("href", re.compile(re.escape(quote(f'"playDate":"{expected}"', safe=""))))
+        play = json.loads(parse_qs(urlsplit(link.get_attribute("href")).query)["data"][0])
+        assert play["playDate"] == expected and play["players"][0]["name"] == "Andreas"
     finally:
         context.close()
