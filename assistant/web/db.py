@@ -142,7 +142,7 @@ def init_app(app: Flask, games: Sequence = ()) -> None:
     if url and not postgres.is_postgresql(url):
         raise StoreSettingError("DATABASE_URL: only postgresql://… is understood; leave it unset for SQLite in the instance folder")
     if not (isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= 1000):
-        raise StoreSettingError(f"ASSISTANT_DATABASE_POOL_SIZE: {size!r} is not a whole number from 1 to 1000")
+        raise StoreSettingError(f"ASSISTANT_DATABASE_POOL_SIZE: {size} is not a whole number from 1 to 1000")
     app.extensions[EXTENSION] = tuple(games)
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

@@ -56,7 +56,13 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     if debug and not is_loopback_host(host):
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
-    app = create_app(instance_path=instance)
+    from assistant.web.db import StoreSettingError
+
+    try:
+        app = create_app(instance_path=instance)
+    except StoreSettingError as error:
+        print(error, file=sys.stderr)
+        return 2
     app.config["LISTENING_HOST"] = host  # the share page warns when no other phone can reach it
     print(f"Data (database and secret key): {app.instance_path}", flush=True)
     if debug:

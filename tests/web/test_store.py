@@ -6,7 +6,9 @@ import re
 import threading
 
 import psycopg
+import pytest
 
+from assistant.cli import main
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.web import create_app, db
 from tests.client import browser_app
@@ -129,3 +131,17 @@ def test_a_poll_sees_a_change_made_through_another_app(app, store):
     base = version(mine, token)
     assert change(other, token, "monasteries.Bayern.red", base=base, value=2).status_code == 200
     assert mine.get(f"/t/{token}/board?since={base}", headers=HTMX).status_code == 200
+
+
+@pytest.mark.parametrize("command", ["prune --older-than 90d", "serve --port 0"])
+def test_a_database_url_that_is_not_postgresql_is_named(command, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", "mysql://somewhere/tables")
+    assert main([*command.split(), "--instance", str(tmp_path)]) == 2
+    assert "DATABASE_URL: only postgresql://… is understood" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("size", ["0", "many", "2.5"])
+def test_a_bad_pool_size_is_named(size, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("ASSISTANT_DATABASE_POOL_SIZE", size)
+    assert main(["serve", "--port", "0", "--instance", str(tmp_path)]) == 2
+    assert f"ASSISTANT_DATABASE_POOL_SIZE: {size} is not a whole number from 1 to 1000" in capsys.readouterr().err
