@@ -1,4 +1,5 @@
-"""Command line: ``python -m assistant score FILE... [--json] [--lang L]``, ``serve`` and ``prune``."""
+"""Command line: ``python -m assistant score FILE... [--json] [--lang L]``, ``serve``, and the
+store's upkeep: ``prune``, ``migrate``."""
 from __future__ import annotations
 
 import argparse
@@ -35,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     prune = commands.add_parser("prune", help="remove the tables nobody changed for a while (finished or left); docs/deployment.md")
     prune.add_argument("--older-than", type=_age, required=True, metavar="AGE", help="how long unchanged: 90d (days) or 12h (hours)")
     prune.add_argument(*INSTANCE_OPTION, **_instance_help())
+    migrate = commands.add_parser("migrate", help="bring the database's schema up to date now (PostgreSQL: before new servers start)")
+    migrate.add_argument(*INSTANCE_OPTION, **_instance_help())
 
     args = parser.parse_args(argv)
     if args.command == "serve":
@@ -42,9 +45,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return serve(args.host, args.port, args.instance, threads=args.threads, debug=args.debug)
     if args.command == "prune":
-        from assistant.web.prune import prune_command
+        from assistant.web.maintenance import prune_command
 
         return prune_command(args.older_than, args.instance)
+    if args.command == "migrate":
+        from assistant.web.maintenance import migrate_command
+
+        return migrate_command(args.instance)
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
 
 

@@ -13,6 +13,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Sequence
+from contextlib import contextmanager
 
 import click
 from flask import Flask, current_app, g
@@ -49,6 +50,45 @@ FILE_MODE = 0o600
 
 class StoreSettingError(ValueError):
     """A store setting the app cannot use (said at start, naming the setting)."""
+
+
+class StoreUnreachable(RuntimeError):
+    """The database named cannot be opened (said at start)."""
+
+
+def open_store(app: Flask) -> str:
+    """Open the store before the first request (schema made, migrations applied), so that a
+    database out of reach is said at start; what it is, for the log."""
+    with _reaching(app):
+        with app.app_context():
+            get_db()
+    return _described(app)
+
+
+def migrate(app: Flask) -> list[str]:
+    """Bring the store's schema up to date now; the ids of the PostgreSQL migrations applied
+    (a SQLite database takes its schema and upgrades without any)."""
+    url = app.config["DATABASE_URL"]
+    if not url:
+        open_store(app)
+        return []
+    with _reaching(app):
+        return postgres.migrate(url, app.extensions.get(EXTENSION, ()))
+
+
+@contextmanager
+def _reaching(app: Flask):
+    import psycopg
+
+    try:
+        yield
+    except (psycopg.Error, sqlite3.Error, OSError) as error:
+        raise StoreUnreachable(f"cannot open the database ({_described(app)}): {error}") from None
+
+
+def _described(app: Flask) -> str:
+    url = app.config["DATABASE_URL"]
+    return postgres.describe(url) if url else app.config["DATABASE"]
 
 
 def get_db() -> sqlite3.Connection | postgres.Connection:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from psycopg.conninfo import conninfo_to_dict
 from psycopg.rows import dict_row
 from psycopg_pool import ConnectionPool
 
@@ -66,17 +67,25 @@ def connect(url: str, pool_size: int, games: Sequence) -> Connection:
     return Connection(pool)
 
 
-def migrate(url: str, games: Sequence) -> None:
-    """Apply the migrations the database has not had yet: the shared ones and each game's."""
+def migrate(url: str, games: Sequence) -> list[str]:
+    """Apply the migrations the database has not had yet (the shared ones and each game's); their ids."""
     from yoyo import get_backend, read_migrations  # only when PostgreSQL is used
 
     folders = [MIGRATIONS, *(game.migrations for game in games if game.migrations)]
     backend = get_backend("postgresql+psycopg://" + url.split("://", 1)[1])
     try:
         with backend.lock():
-            backend.apply_migrations(backend.to_apply(read_migrations(*map(str, folders))))
+            missing = backend.to_apply(read_migrations(*map(str, folders)))
+            backend.apply_migrations(missing)
+            return [migration.id for migration in missing]
     finally:
         backend.connection.close()
+
+
+def describe(url: str) -> str:
+    """Which database, for the log: its name and host, never the password."""
+    info = conninfo_to_dict(url)
+    return f"PostgreSQL database {info.get('dbname', '(default)')} on {info.get('host', 'localhost')}"
 
 
 def forget(url: str) -> None:

@@ -8,7 +8,6 @@ nothing, so a table only looked at still goes. Board variants stay: every table 
 from __future__ import annotations
 
 import json
-import sys
 import time
 from dataclasses import dataclass
 
@@ -41,25 +40,3 @@ def prune(older_than: float, now: float | None = None) -> list[Removed]:
             removed.append(Removed(row["view_id"], row["game"], finished, row["updated"]))
     return removed
 
-
-def prune_command(older_than: float, instance: str | None) -> int:
-    """What `prune` prints: each table removed, then how many, on the store `serve` would use."""
-    from assistant.web import create_app
-    from assistant.web.db import StoreSettingError
-
-    try:
-        app = create_app(instance_path=instance)
-    except StoreSettingError as error:
-        print(error, file=sys.stderr)
-        return 2
-    with app.app_context():
-        removed = prune(older_than)
-    for table in removed:
-        print(table.line())
-    print(f"{len(removed)} tables removed (unchanged for {describe_age(older_than)} or more)")
-    return 0
-
-
-def describe_age(seconds: float) -> str:
-    days, hours = divmod(int(seconds) // 3600, 24)
-    return f"{days} days" if not hours else f"{int(seconds) // 3600} hours"

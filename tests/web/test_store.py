@@ -145,3 +145,23 @@ def test_a_bad_pool_size_is_named(size, tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("ASSISTANT_DATABASE_POOL_SIZE", size)
     assert main(["serve", "--port", "0", "--instance", str(tmp_path)]) == 2
     assert f"ASSISTANT_DATABASE_POOL_SIZE: {size} is not a whole number from 1 to 1000" in capsys.readouterr().err
+
+
+def test_migrate_applies_the_postgresql_migrations_once(postgres, tmp_path, monkeypatch, capsys):
+    url = postgres.create_database("migrate_command")
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert main(["migrate", "--instance", str(tmp_path)]) == 0
+    printed = capsys.readouterr().out
+    assert f"applied 0001.game-table\napplied {GAME_SLUG}-0001.board-variant\n" in printed
+    assert "PostgreSQL database migrate_command on " in printed and "(2 migrations applied now)" in printed
+    db.forget_postgresql(url)
+    assert main(["migrate", "--instance", str(tmp_path)]) == 0
+    assert "(0 migrations applied now)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", ["migrate", "prune --older-than 90d", "serve --port 0"])
+def test_a_database_out_of_reach_is_said_at_start(command, postgres, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DATABASE_URL", postgres.url("no_such_database"))
+    assert main([*command.split(), "--instance", str(tmp_path)]) == 1
+    error = capsys.readouterr().err
+    assert "cannot open the database (PostgreSQL database no_such_database on " in error and 'database "no_such_database" does not exist' in error
