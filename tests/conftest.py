@@ -12,6 +12,8 @@ def postgres():
     """One throwaway PostgreSQL cluster for the whole run, started when a test first needs it."""
     cluster = Cluster().start()
     yield cluster
+    for url in cluster.databases:
+        db.forget_postgresql(url)  # this process's pools closed before the server stops
     cluster.stop()
 
 

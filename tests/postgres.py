@@ -43,6 +43,7 @@ class Cluster:
         self.folder = Path(tempfile.mkdtemp(prefix="assistant-postgresql-"))
         self.data = self.folder / "data"
         self.as_user: list[str] = []
+        self.databases: list[str] = []  # the URLs of those created
         if os.geteuid() == 0:
             user = pwd.getpwnam(UNPRIVILEGED)
             os.chown(self.folder, user.pw_uid, user.pw_gid)
@@ -64,6 +65,7 @@ class Cluster:
     def create_database(self, name: str) -> str:
         with psycopg.connect(self.url(), autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
+        self.databases.append(self.url(name))
         return self.url(name)
 
     def _run(self, *argv: str) -> None:
