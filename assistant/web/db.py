@@ -48,12 +48,20 @@ SYNCHRONOUS = "FULL"
 FILE_MODE = 0o600
 
 
-class StoreSettingError(ValueError):
-    """A store setting the app cannot use (said at start, naming the setting)."""
+class StoreError(Exception):
+    """Said at start in words, ending the command with ``exit_status``."""
+
+    exit_status = 1
 
 
-class StoreUnreachable(RuntimeError):
-    """The database named cannot be opened (said at start)."""
+class StoreSettingError(StoreError, ValueError):
+    """A store setting the app cannot use (naming the setting)."""
+
+    exit_status = 2  # as argparse's refusals
+
+
+class StoreUnreachable(StoreError):
+    """The database named cannot be opened."""
 
 
 def open_store(app: Flask) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from flask import Flask
 
-from assistant.web.db import StoreSettingError, StoreUnreachable, migrate, open_store
+from assistant.web.db import StoreError, migrate, open_store
 from assistant.web.prune import prune
 
 
@@ -48,10 +48,7 @@ def _on_the_store(instance: str | None, run: Callable[[Flask], None]) -> int:
 
     try:
         run(create_app(instance_path=instance))
-    except StoreSettingError as error:
+    except StoreError as error:
         print(error, file=sys.stderr)
-        return 2
-    except StoreUnreachable as error:
-        print(error, file=sys.stderr)
-        return 1
+        return error.exit_status
     return 0

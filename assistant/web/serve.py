@@ -57,19 +57,16 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     if debug and not is_loopback_host(host):
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
-    from assistant.web.db import StoreSettingError, StoreUnreachable, open_store
+    from assistant.web.db import StoreError, open_store
 
     try:
         app = create_app(instance_path=instance)
         if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
             app.config["DATABASE_POOL_SIZE"] = threads or THREADS  # a connection for each thread
         store = open_store(app)
-    except StoreSettingError as error:
+    except StoreError as error:
         print(error, file=sys.stderr)
-        return 2
-    except StoreUnreachable as error:
-        print(error, file=sys.stderr)
-        return 1
+        return error.exit_status
     app.config["LISTENING_HOST"] = host  # the share page warns when no other phone can reach it
     if app.config["DATABASE_URL"]:
         print(f"Data: the tables in {store}, the secret key in {app.instance_path}", flush=True)
