@@ -86,11 +86,10 @@ def migrate(app: Flask) -> list[str]:
 
 @contextmanager
 def _reaching(app: Flask):
-    import psycopg
-
+    failures = (sqlite3.Error, OSError, *(postgres.failures() if app.config["DATABASE_URL"] else ()))
     try:
         yield
-    except (psycopg.Error, sqlite3.Error, OSError) as error:
+    except failures as error:
         raise StoreUnreachable(f"cannot open the database ({_described(app)}): {error}") from None
 
 

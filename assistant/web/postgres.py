@@ -18,10 +18,10 @@ import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from psycopg.conninfo import conninfo_to_dict
-from psycopg.rows import dict_row
-from psycopg_pool import ConnectionPool
+if TYPE_CHECKING:  # psycopg is imported only when PostgreSQL is used: SQLite needs none of it
+    from psycopg_pool import ConnectionPool
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SCHEMES = ("postgresql://", "postgres://")
@@ -58,6 +58,9 @@ def connect(url: str, pool_size: int, games: Sequence) -> Connection:
         with _pools_lock:
             pool = _pools.get(url)
             if pool is None:
+                from psycopg.rows import dict_row
+                from psycopg_pool import ConnectionPool
+
                 migrate(url, games)
                 pool = ConnectionPool(
                     url, min_size=1, max_size=pool_size, open=True, name="assistant",
@@ -84,8 +87,17 @@ def migrate(url: str, games: Sequence) -> list[str]:
 
 def describe(url: str) -> str:
     """Which database, for the log: its name and host, never the password."""
+    from psycopg.conninfo import conninfo_to_dict
+
     info = conninfo_to_dict(url)
     return f"PostgreSQL database {info.get('dbname', '(default)')} on {info.get('host', 'localhost')}"
+
+
+def failures() -> tuple[type[Exception], ...]:
+    """What psycopg raises when the database cannot be reached or used."""
+    import psycopg
+
+    return (psycopg.Error,)
 
 
 def forget(url: str) -> None:

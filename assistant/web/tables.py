@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from flask import current_app, session
+from flask import abort, current_app, session
 
 from assistant.web.db import EXTENSION, get_db
 from assistant.web.state import TableState
@@ -104,6 +104,8 @@ def apply_change(table_id: str, change: Change, base: int) -> Applied | Conflict
     db = get_db()
     while True:
         row = db.execute("SELECT * FROM game_table WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            abort(404)  # removed meanwhile (prune)
         table = _table(row, table_id)
         if not 0 < base <= table.version:
             raise StaleVersion(base)
