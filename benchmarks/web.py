@@ -7,8 +7,6 @@
    script it loads, as the app sends them gzip-compressed (what a phone downloads first).
 
 Targets (issue 3): under 10 ms median per count change; under 60 KB compressed first load.
-With DATABASE_URL=postgresql://… in the environment the app runs on that PostgreSQL database
-(docs/deployment.md), else on a SQLite file of its own.
 """
 from __future__ import annotations
 
@@ -48,7 +46,8 @@ def main() -> None:
 
 
 def shipped_client(database: Path):
-    """The app as shipped (CSRF on); the client sends the page's token, as htmx does."""
+    """The app as shipped (CSRF on); the client sends the page's token, as htmx does. On the
+    PostgreSQL database DATABASE_URL names, when set (docs/deployment.md), else on ``database``."""
     app = create_app({"TESTING": True, "DATABASE": str(database), "DATABASE_URL": os.environ.get("DATABASE_URL", ""), "SECRET_KEY": "bench"})
     client = app.test_client()
     page = client.get("/").get_data(as_text=True)
