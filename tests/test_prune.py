@@ -7,9 +7,9 @@ import time
 import pytest
 
 from assistant.cli import main
-from assistant.web import create_app, db
+from assistant.web import db
 from assistant.web.db import get_db
-from tests.client import BrowserClient
+from tests.client import browser_app_from_environment
 from tests.web.helpers import enter, new_table
 
 DAY = 24 * 60 * 60
@@ -21,8 +21,7 @@ def served(store, tmp_path, monkeypatch):
     monkeypatch.delenv("DATABASE_URL", raising=False)
     if "DATABASE_URL" in store:
         monkeypatch.setenv("DATABASE_URL", store["DATABASE_URL"])
-    app = create_app(instance_path=tmp_path)
-    app.test_client_class = BrowserClient
+    app = browser_app_from_environment(tmp_path)
     yield app
     db.release(app.config["DATABASE"])
 

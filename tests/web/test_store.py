@@ -10,8 +10,8 @@ import pytest
 
 from assistant.cli import main
 from assistant.games.kardinal.position import GAME_SLUG
-from assistant.web import create_app, db
-from tests.client import browser_app
+from assistant.web import db
+from tests.client import browser_app, browser_app_from_environment
 from tests.web.helpers import HTMX, change, enter, new_table, version
 
 COUNTRIES = ("Frankreich", "Lothringen", "Italien", "Burgund", "Bayern", "Aragon", "Schwaben", "England")
@@ -46,16 +46,6 @@ def test_without_database_url_the_tables_stay_in_sqlite_in_the_instance_folder(t
     new_table(app.test_client())
     assert (tmp_path / "assistant.sqlite").exists()
     db.release(app.config["DATABASE"])
-
-
-def browser_app_from_environment(instance):
-    """The app as `serve` makes it (settings from the environment), with a client that posts as a browser does."""
-    from tests.client import BrowserClient
-
-    app = create_app(instance_path=instance)
-    app.config["TESTING"] = True
-    app.test_client_class = BrowserClient
-    return app
 
 
 def test_the_postgresql_schema_comes_from_the_migrations_once(postgres):
