@@ -45,10 +45,12 @@ extract: $(STAMP)
 
 # Debian's packages the tests use, installed once when missing (root, or sudo): chromium for
 # the browser tests, nginx (started by the HTTPS browser test itself: no service, no port 80)
-# in front of the app as deploy/nginx.conf has it, curl for the README's API command.
+# in front of the app as deploy/nginx.conf has it, curl for the README's API command, and
+# PostgreSQL's server programs (the tests start a throwaway cluster of their own: tests/postgres.py).
 SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl
 system-packages:
-	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done); \
+	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done; \
+	  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || echo postgresql); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's $$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from flask import Blueprint
@@ -204,16 +205,20 @@ class WebGame:
 
     # Links under the game's "New table" on the start page: (gettext-marked label, endpoint).
     extra_links: ClassVar[tuple[tuple[str, str], ...]] = ()
-    # SQL run on every database at first use (CREATE TABLE IF NOT EXISTS ...): the game's own tables.
+    # SQL run on every SQLite database at first use (CREATE TABLE IF NOT EXISTS ...): the game's own tables.
     schema: ClassVar[str] = ""
+    # The same tables for PostgreSQL: a folder of yoyo migrations (postgres.py), their ids
+    # starting with the game's slug; None: the game has no tables of its own.
+    migrations: ClassVar[Path | None] = None
 
     def blueprints(self) -> tuple[Blueprint, ...]:
         """Pages of the game's own, registered with the app."""
         return ()
 
     def upgrade_database(self, db: sqlite3.Connection) -> None:
-        """Bring the game's tables of a database made by an older version up to ``schema``
-        (columns added since, their indexes); runs inside a transaction."""
+        """Bring the game's tables of a SQLite database made by an older version up to ``schema``
+        (columns added since, their indexes); runs inside a transaction. PostgreSQL databases
+        take ``migrations`` instead."""
 
     def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
         """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,

@@ -111,6 +111,7 @@ class KardinalWeb(WebGame):
     # --- what the game adds: the board check (its pages and table), the map, the sketch's wording ---
     extra_links = ((_l("Check the board's alliances"), "boards.index"),)
     schema = boards.SCHEMA
+    migrations = boards.MIGRATIONS
 
     def blueprints(self) -> tuple[Blueprint, ...]:
         return (board_check.bp,)
