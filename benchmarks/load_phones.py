@@ -72,7 +72,9 @@ class Phone(FastHttpUser):
     def tap(self) -> None:
         self.cell = CELLS[self.taps % len(CELLS)]
         self.taps += 1
-        form = {"cell": self.cell, "value": str(self.taps % 4), "base": str(self.version), "screen": "board", "here": f"cell={self.cell}"}
+        # As the pad posts it: the version the screen shows (since) goes with it.
+        shown = str(self.version)
+        form = {"cell": self.cell, "value": str(self.taps % 4), "base": shown, "screen": "board", "here": f"cell={self.cell}", "since": shown}
         headers = {**HTMX, "X-CSRFToken": self.csrf, "Origin": self.host}
         with self.client.post(f"/t/{self.token}/change", data=form, headers=headers, name="change", catch_response=True) as response:
             if response.status_code == 200:

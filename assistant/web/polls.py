@@ -21,8 +21,9 @@ from assistant.web.numbers import small_number
 from assistant.web.security import security_headers
 from assistant.web.tables import version_of
 
-# /t/<token>/<screen>: a table's entry screen (views/table.py); tokens are 10 to 64 URL-safe characters.
-SCREEN_PATH = re.compile(r"/t/[A-Za-z0-9_-]{10,64}/[a-z]+")
+# /t/<token>/<screen> and /t/<token>/scores/<scoring>: the screens that poll (views/table.py,
+# views/scores.py); tokens are 10 to 64 URL-safe characters.
+SCREEN_PATH = re.compile(r"/t/[A-Za-z0-9_-]{10,64}/(?:scores/)?[a-z]+")
 VARY = ("Vary", "Accept-Language")  # as the app's own answers (locale.py)
 
 
