@@ -24,6 +24,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -127,6 +128,9 @@ class Server:
                 break
         else:
             raise RuntimeError(f"the server did not start (exit {self.process.wait()})")
+        # Keep reading what it says (waitress warns when its queue grows): a full pipe would stall it.
+        self.said: list[str] = []
+        threading.Thread(target=lambda: self.said.extend(self.process.stdout), daemon=True).start()
         self.cpu = psutil.Process(self.process.pid)
         return self
 
@@ -136,8 +140,14 @@ class Server:
 
     def __exit__(self, *_exc) -> None:
         self.process.terminate()
-        self.process.wait(timeout=30)
-        self.process.stdout.close()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:  # still answering a backlog: it has done its part
+            self.process.kill()
+            self.process.wait()
+        queue_warnings = [line for line in self.said if "Task queue depth" in line]
+        if queue_warnings:
+            print(f"    the server warned {len(queue_warnings)} times that requests queued for its threads")
 
 
 def new_table(url: str) -> str:
