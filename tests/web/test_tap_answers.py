@@ -2,7 +2,7 @@
 each part as the whole board shows it; other phones still see every change."""
 import re
 
-from tests.web.helpers import HTMX, new_table, version
+from tests.web.helpers import HTMX, new_table, version, view_token
 
 # new_table's players: green, red, blue, purple; the pad moves on along a country's row.
 TAPPED, NEXT = "monasteries.England.green", "monasteries.England.red"
@@ -68,13 +68,37 @@ def test_a_name_answers_the_whole_screen(client):
     assert response.status_code == 200 and "HX-Reswap" not in response.headers
 
 
-def test_the_other_phones_poll_sees_the_tap(client):
+def test_the_other_phones_poll_gets_what_the_taps_changed(client):
     token = new_table(client)
     base = version(client, token)
     tap(client, token, TAPPED, "3", base)
-    seen = client.get(f"/t/{token}/board?since={base}", headers=HTMX).get_data(as_text=True)
+    tap(client, token, FIRST_OF_FRANKEN, "2", base + 1)
+    response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
+    seen = response.get_data(as_text=True)
+    assert response.headers["HX-Reswap"].startswith("none")
+    assert set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', seen)) == {"screen-poll", "country-England", "country-Franken", "supply", "board-problems"}
     assert re.search(rf'id="cell-{TAPPED.replace(".", "-")}"[^>]*>3</a>', seen)
-    assert client.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).status_code == 204
+    assert re.search(r'id="screen-poll"[^>]*><input type="hidden" name="since" value="3">', seen)
+    board = client.get(f"/t/{token}/board", headers=HTMX).get_data(as_text=True)
+    assert part(seen, "country-Franken").replace(' hx-swap-oob="true"', "") == part(board, "country-Franken")
+    assert client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).status_code == 204
+
+
+def test_a_spectators_poll_gets_the_counts_without_links(client):
+    token = new_table(client)
+    watch = view_token(client, token)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    seen = client.get(f"/t/{watch}/board?since={base}", headers=HTMX).get_data(as_text=True)
+    assert 'id="country-England"' in seen and "hx-get" not in part(seen, "country-England") and "/change" not in seen
+
+
+def test_a_poll_after_a_new_name_gets_the_whole_screen(client):
+    token = new_table(client)
+    base = version(client, token)
+    client.post(f"/t/{token}/change", data={"cell": "players.0.name", "value": "Ada", "base": base, "screen": "board"}, headers=HTMX)
+    response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers and 'id="screen"' in response.get_data(as_text=True)
 
 
 def test_a_conflicting_tap_still_answers_the_whole_screen_with_the_notice(client):

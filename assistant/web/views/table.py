@@ -35,7 +35,18 @@ def screen(token: str, screen: str):
         abort(404)
     if not wants_fragment():
         remember(table)
+        return render_screen(table, game, screen, request.args)
+    # A poll that finds changes gets what they changed, when the game can send just that.
+    parts = game.changed_parts(screen, changed_since(table), screen_args(game, request.args), screen_args(game, request.args))
+    if parts is not None:
+        return render_changes(table, game, screen, request.args, parts)
     return render_screen(table, game, screen, request.args)
+
+
+def changed_since(table: Table) -> set[str]:
+    """The cells changed after the version a poll says it shows (none for a request without one)."""
+    since = small_number(request.args.get("since"))
+    return set() if since is None else {cell for cell, version in table.changed.items() if version > since}
 
 
 @bp.post("/change")

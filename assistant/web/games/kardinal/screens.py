@@ -91,16 +91,16 @@ def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = No
 
 
 def board_changes(cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
-    """The countries a tap on the open pad changes (templates/kardinal/_board_changes.html also
-    sends the supply, the problems listed apart and the pad): the counts' own, the one the pad
+    """The countries changed counts change (templates/kardinal/_board_changes.html also sends the
+    supply, the problems listed apart and the pad, if open): the counts' own, the one the pad
     left and the one it went to. A country's facts and problems are its own counts' alone; the
-    whole board for anything else (a name, a pad opening or closing, a rename form)."""
+    whole board for anything else (a name, a scoring, a pad opening or closing, a rename form)."""
     counts = [cell.split(".") for cell in cells]
     if not counts or any(len(parts) != 3 or parts[0] not in PIECES for parts in counts):
         return None
-    if not args.get("cell") or not before.get("cell") or "rename" in args or "rename" in before:
-        return None
-    shown = [args["cell"], before["cell"]]
+    if bool(args.get("cell")) != bool(before.get("cell")) or "rename" in args or "rename" in before:
+        return None  # the pad opened or closed: the screen's layout changes
+    shown = [args.get("cell", ""), before.get("cell", "")]
     return frozenset(parts[1] for parts in counts) | frozenset(cell.split(".")[1] for cell in shown if cell.count(".") == 2)
 
 
