@@ -15,7 +15,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations extract benchmark benchmark-servers mutation clean axe
+.PHONY: run test system-packages lint translations extract benchmark benchmark-servers loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -84,6 +84,11 @@ benchmark: $(STAMP) translations
 # /healthz while connections hang, per server (docs/deployment.md); gunicorn only when installed.
 benchmark-servers: $(STAMP) translations
 	$(PY) benchmarks/slow_clients.py
+
+# Polling phones against `python -m assistant serve` on loopback, stepped up while p99 < 100 ms
+# (docs/deployment.md, Load figures); about 10 minutes at most (--budget).
+loadtest: $(STAMP) translations
+	$(PY) benchmarks/load.py
 
 # Mutation testing of the scoring core ([tool.mutmut] in pyproject.toml; docs/mutation.md): the
 # chain search's mutants alone take the better part of an hour on two cores, so not part of `make test`.

@@ -17,14 +17,12 @@ Run: python benchmarks/durability.py [--dir FOLDER]   (FOLDER: where the databas
 from __future__ import annotations
 
 import argparse
-import os
 import sqlite3
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
-from web import count_changes, ms, new_table, quantile, shipped_client
+from web import count_changes, fsync_time, ms, new_table, quantile, shipped_client
 
 from assistant.web import db
 
@@ -68,22 +66,6 @@ def taps(path: Path, synchronous: str, anchor_reads: bool) -> list[float]:
         return change_times
     finally:
         db.SYNCHRONOUS = "FULL"
-
-
-def fsync_time(folder: Path, count: int = 200) -> float:
-    path = folder / "fsync-probe"
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        times = []
-        for _ in range(count):
-            os.write(fd, b"x" * 4096)
-            start = time.perf_counter()
-            os.fsync(fd)
-            times.append(time.perf_counter() - start)
-        return statistics.median(times)
-    finally:
-        os.close(fd)
-        path.unlink()
 
 
 def filesystem(folder: Path) -> str:

@@ -43,6 +43,9 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the session
         SESSION_COOKIE_SAMESITE="Lax",
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        # The session cookie is sent again only when it changed (opening a table does), not on
+        # every poll: re-signing it was a third of a poll's time (docs/deployment.md, Load figures).
+        SESSION_REFRESH_EACH_REQUEST=False,
     )
     if test_config is None:
         app.config.from_prefixed_env("ASSISTANT")
@@ -51,9 +54,10 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from assistant.web import budget, compression, db, errors, locale, security
+    from assistant.web import budget, compression, db, errors, locale, polls, security
     from assistant.web.games import web_games
 
+    polls.init_app(app)  # first: the proxy's headers (security.init_app) are read before it
     security.init_app(app)
     budget.init_app(app)
     compression.init_app(app)

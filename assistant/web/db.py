@@ -40,6 +40,8 @@ _ready: set[str] = set()
 # deletes the WAL, which cost every change a millisecond (benchmarks/durability.py).
 _anchors: dict[str, sqlite3.Connection] = {}
 _ready_lock = threading.Lock()
+# Each server thread's own connection for polls (poll_connection), kept open between requests.
+_poll_connections: dict[tuple[str, int], sqlite3.Connection] = {}
 # FULL: the WAL is synced to disk before a change is acknowledged, so no acknowledged tap is
 # lost to a power cut. NORMAL would lose the taps since the last checkpoint (up to ~1,000)
 # to save 0.4 ms per change here, 3 ms on a busy disk (docs/security.md, benchmarks/durability.py).
@@ -156,13 +158,32 @@ def forget_postgresql(url: str) -> None:
     postgres.forget(url)
 
 
+def poll_connection(path: str) -> sqlite3.Connection | None:
+    """This thread's connection to a database already set up, kept open for the next poll (opening
+    one and reading the schema cost a poll more than its lookup; assistant/web/polls.py); None
+    before the app has set the database up. Autocommit: each read sees the last change committed."""
+    if path not in _ready:
+        return None
+    key = (path, threading.get_ident())
+    connection = _poll_connections.get(key)
+    if connection is None:
+        connection = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+        connection.row_factory = sqlite3.Row  # rows by column name, as from get_db on either store
+        with _ready_lock:
+            _poll_connections[key] = connection
+    return connection
+
+
 def release(path: str) -> None:
-    """Close this process's anchor to a database no longer served (each test's own database)."""
+    """Close this process's anchor and poll connections to a database no longer served (each
+    test's own database)."""
     with _ready_lock:
         _ready.discard(path)
         anchor = _anchors.pop(path, None)
-    if anchor is not None:
-        anchor.close()
+        kept = [_poll_connections.pop(key) for key in [key for key in _poll_connections if key[0] == path]]
+    for connection in [anchor, *kept]:
+        if connection is not None:
+            connection.close()
 
 
 def close_db(_error=None) -> None:

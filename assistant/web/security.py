@@ -99,10 +99,17 @@ def instance_secret(path: Path) -> str:
         return key
 
 
+def security_headers(secure: bool) -> list[tuple[str, str]]:
+    """The headers every response carries (``secure``: it goes out over HTTPS)."""
+    headers = [
+        ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),  # table links are the keys to the tables
+    ]
+    return headers + [("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)] if secure else headers
+
+
 def _security_headers(response):
-    response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"  # table links are the keys to the tables
-    if request.is_secure:
-        response.headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY
+    for name, value in security_headers(request.is_secure):
+        response.headers[name] = value
     return response

@@ -15,9 +15,11 @@ from flask import Flask
 from waitress.server import create_server
 
 THREADS = 8  # requests take milliseconds; waiting clients cost no thread
-# A table's phones hold a few connections each, most of them idle. 400 stays under the 512
-# sockets select() watches on Windows; elsewhere poll() is used, which has no such limit.
-CONNECTION_LIMIT = 400
+# Every polling phone keeps a connection open (it polls every 2 s, well inside IDLE_SECONDS), so
+# this caps the phones one server takes: 400 did (docs/deployment.md, Load figures). poll() has
+# no limit of its own; each connection takes a file descriptor (raise_file_limit). Windows has
+# no poll(): select() there watches at most 512 sockets.
+CONNECTION_LIMIT = 400 if sys.platform == "win32" else 5000
 IDLE_SECONDS = 60  # an idle or half-sent connection is closed after this (a browser reconnects)
 # Waitress reads a body whole before the app sees it; the app refuses more than 64 KB itself.
 MAX_REQUEST_BYTES = 1024 * 1024
@@ -38,6 +40,19 @@ def make_server(app: Flask, host: str, port: int, threads: int = THREADS):
         # only (security.trust_proxies); waitress would drop them all before the app saw them.
         clear_untrusted_proxy_headers=False,
     )
+
+
+def raise_file_limit(wanted: int) -> None:
+    """Let this process open ``wanted`` files (connections are files), up to what the system
+    allows it; many systems start a process with 1,024."""
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
 def listening_on(server) -> list[tuple[str, int]]:
@@ -75,6 +90,7 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     if debug:
         app.run(host=host, port=port, debug=True)
         return 0
+    raise_file_limit(CONNECTION_LIMIT + 100)  # the database, the listening sockets, logs
     try:
         server = make_server(app, host, port, threads or THREADS)
     except OSError as error:  # the port is taken, the address is not this machine's

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -89,9 +90,10 @@ def find_table(token: str) -> Table | None:
     return _table(row, token) if row and _state_model(row["game"]) else None
 
 
-def version_of(token: str) -> int | None:
-    """Just the version: what a polling phone asks every two seconds."""
-    row = get_db().execute("SELECT version FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
+def version_of(token: str, db: sqlite3.Connection | None = None) -> int | None:
+    """Just the version: what a polling phone asks every two seconds (``db``: a connection of
+    its own, outside a request, else the request's)."""
+    row = (db or get_db()).execute("SELECT version FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
     return row["version"] if row else None
 
 

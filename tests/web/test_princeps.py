@@ -333,7 +333,8 @@ def test_spectators_see_the_counts_and_change_nothing(client):
     share = client.get(f"/t/{token}/share").get_data(as_text=True)
     watch = (set(re.findall(r"/t/([A-Za-z0-9_-]{20,})/territories", share)) - {token}).pop()
     page = client.get(f"/t/{watch}/{SCREEN}?cell={cell(0, 'gold', 'stable')}&rename=0").get_data(as_text=True)
-    assert "watching only" in page and 'id="pad"' not in page and "<a class=\"cell" not in page and 'name="cell"' not in page
+    # No form posts a change (the poll sends the screen's arguments from hidden inputs, cell= too).
+    assert "watching only" in page and 'id="pad"' not in page and "<a class=\"cell" not in page and "/change" not in page
     assert re.search(r'<span class="cell"[^>]*>4</span>', page)
     assert client.post(f"/t/{watch}/change", data={"cell": cell(0, "gold", "stable"), "value": 1, "base": 2}).status_code == 403
 

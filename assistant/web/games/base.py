@@ -125,6 +125,17 @@ class WebGame:
         ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
         raise NotImplementedError
 
+    def changed_parts(self, screen: str, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+        """What of ``screen`` to send back after ``cells`` changed (``args``: the screen's URL
+        arguments now, ``before``: where the phone was), named for the game's
+        ``_<screen>_changes.html``, which sends each part by its id; None: the whole screen."""
+        return None
+
+    def changes_screen(self, name: str, table: Table, args: MultiDict, parts: frozenset[str]) -> dict:
+        """Context for ``_<name>_changes.html``: the screen's, by default; a game may build only
+        the ``parts`` it sends."""
+        return self.screen(name, table, args)
+
     def describe_cell(self, state: TableState, cell: str) -> str:
         """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
         raise NotImplementedError

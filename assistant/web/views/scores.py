@@ -60,7 +60,7 @@ def result(token: str, scoring: str):
         "kept": {s.name: game.kept_summary(table, s.name) for s in game.scorings},
         "view": "walk" if args.get("view") == "walk" else "list",
         "notice": None,
-        "poll_url": url_for("scores.result", token=token, scoring=scoring, since=table.version, **args),
+        "poll_url": url_for("scores.result", token=token, scoring=scoring, **args),  # with since= from the page
         "poll_seconds": current_app.config["POLL_SECONDS"],
     }
     try:

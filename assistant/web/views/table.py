@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange, WebGame
@@ -35,7 +35,18 @@ def screen(token: str, screen: str):
         abort(404)
     if not wants_fragment():
         remember(table)
+        return render_screen(table, game, screen, request.args)
+    # A poll that finds changes gets what they changed, when the game can send just that.
+    parts = game.changed_parts(screen, changed_since(table), screen_args(game, request.args), screen_args(game, request.args))
+    if parts is not None:
+        return render_changes(table, game, screen, request.args, parts)
     return render_screen(table, game, screen, request.args)
+
+
+def changed_since(table: Table) -> set[str]:
+    """The cells changed after the version a poll says it shows (none for a request without one)."""
+    since = small_number(request.args.get("since"))
+    return set() if since is None else {cell for cell, version in table.changed.items() if version > since}
 
 
 @bp.post("/change")
@@ -59,13 +70,19 @@ def change(token: str):
         return render_screen(outcome.table, game, screen, keep, notice=_conflict_notice(game, outcome), status=409)
     args = game.after_change(outcome.table, delta, request.form, keep)
     if wants_fragment():
+        # Just what changed, when the phone's screen polls (the pad sends the version it shows):
+        # a screen with a notice on it, or none of the game's parts, gets the whole screen.
+        parts = game.changed_parts(screen, {delta.cell}, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
+        if parts is not None:
+            return render_changes(outcome.table, game, screen, MultiDict(args), parts)
         return render_screen(outcome.table, game, screen, MultiDict(args))
     return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
 
 
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
     state = conflict.table.state
-    resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token"}}
+    # Not since=: the screen with the notice does not poll, so its answer is the whole screen.
+    resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token", "since"}}
     notice = {
         "kind": "conflict",
         "field": game.describe_cell(state, conflict.cell),
@@ -87,7 +104,9 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
     context = game.screen(screen, table, args)
     # No polling while a message waits for an answer or a text is being typed: a refresh
     # must not wipe what the person entered.
-    poll_url = None if notice or context.get("typing") else url_for("table.screen", token=table.token, screen=screen, since=table.version, **args)
+    # The poll sends the version shown and the screen's arguments from #screen-poll (poll_args),
+    # which the answer to a tap updates.
+    poll_url = None if notice or context.get("typing") else url_for("table.screen", token=table.token, screen=screen)
     return render(
         "table/page.html",
         "table/_screen.html",
@@ -99,6 +118,28 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
         args=args,
         notice=notice,
         poll_url=poll_url,
+        poll_args=args,
         poll_seconds=current_app.config["POLL_SECONDS"],
         **context,
     )
+
+
+def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str]):
+    """Only what a change changed (``parts``, as the game's ``changed_parts`` named them), each part
+    swapped in by its id (htmx out-of-band); the screen itself stays (``HX-Reswap: none``)."""
+    args = screen_args(game, args)
+    context = game.changes_screen(screen, table, args, parts)
+    body = render_template(
+        "table/_changes.html",
+        table=table,
+        game=game,
+        screen=screen,
+        args=args,
+        poll_args=args,
+        changed=parts,
+        changes=f"{game.templates}/_{screen}_changes.html",
+        fragment_request=True,
+        **context,
+    )
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store", "HX-Reswap": "none show:.cell.selected:bottom"}
+    return body, 200, headers

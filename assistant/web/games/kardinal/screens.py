@@ -60,7 +60,9 @@ def supply(state: KardinalState, seated: list[dict], problems: dict[str, list[st
     return rows
 
 
-def board_screen(table: Table, args: MultiDict) -> dict:
+def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = None) -> dict:
+    """The board tab's context; ``only``: the countries to build (the answer to a tap sends
+    no others; board_changes), all by default."""
     state = table.state
     problems = by_field(live_problems(state))
     selected = args.get("cell", "")
@@ -69,7 +71,8 @@ def board_screen(table: Table, args: MultiDict) -> dict:
     seated = players(state)
     grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"))
     board = table_board(state)  # the cloister fields of the table's board variant
-    countries = [grid.country(key, board.country(key).fields) for key in board.country_keys]
+    countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
+    grid.shown.update(field for key in board.country_keys for field in grid.fields(key))  # every country's, built or not
     grid.shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
     renaming = small_number(args.get("rename"))
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
@@ -81,9 +84,24 @@ def board_screen(table: Table, args: MultiDict) -> dict:
         "supply": supply(state, seated, problems),
         "other_problems": _other(state, problems, grid.shown),
         "pad": _pad(state, selected, problems) if selected else None,
-        "intermediate": kept_summary(table, "intermediate"),
-        "final": kept_summary(table, "final"),
+        # The scoring card: not in the answer to a tap (a count does not change it).
+        "intermediate": kept_summary(table, "intermediate") if only is None else None,
+        "final": kept_summary(table, "final") if only is None else None,
     }
+
+
+def board_changes(cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+    """The countries changed counts change (templates/kardinal/_board_changes.html also sends the
+    supply, the problems listed apart and the pad, if open): the counts' own, the one the pad
+    left and the one it went to. A country's facts and problems are its own counts' alone; the
+    whole board for anything else (a name, a scoring, a pad opening or closing, a rename form)."""
+    counts = [cell.split(".") for cell in cells]
+    if not counts or any(len(parts) != 3 or parts[0] not in PIECES for parts in counts):
+        return None
+    if bool(args.get("cell")) != bool(before.get("cell")) or "rename" in args or "rename" in before:
+        return None  # the pad opened or closed: the screen's layout changes
+    shown = [args.get("cell", ""), before.get("cell", "")]
+    return frozenset(parts[1] for parts in counts) | frozenset(cell.split(".")[1] for cell in shown if cell.count(".") == 2)
 
 
 class _BoardGrid:
@@ -97,6 +115,10 @@ class _BoardGrid:
         self.cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
         self.with_count = _("{cell}: {count}")
 
+    def fields(self, key: str) -> list[str]:
+        """The fields a country shows: its own, and one cell a player and kind of piece."""
+        return [f"monasteries.{key}", f"advisors.{key}"] + [f"{pieces}.{key}.{player['color']}" for pieces in PIECES for player in self.seated]
+
     def country(self, key: str, fields: int | None) -> dict:
         shown_name = country_label(key)
         monasteries = self.state.monasteries.get(key, {})
@@ -104,7 +126,6 @@ class _BoardGrid:
             {"pieces": pieces, "label": PIECE_LABEL[pieces], "cells": [self.cell(pieces, key, shown_name, player) for player in self.seated]}
             for pieces in PIECES
         ]
-        self.shown.update({f"monasteries.{key}", f"advisors.{key}"})
         name, local = country_names(key)
         return {
             "key": key,
@@ -122,7 +143,6 @@ class _BoardGrid:
 
     def cell(self, pieces: str, key: str, shown_name: str, player: dict) -> dict:
         cell = f"{pieces}.{key}.{player['color']}"
-        self.shown.add(cell)
         value = count(self.state, pieces, key, player["color"])
         found = self.problems.get(cell, [])
         description = self.cell_label[pieces].format(country=shown_name, player=player["label"])

@@ -1,0 +1,216 @@
+"""Prints how many polling phones one server carries at p99 < 100 ms, per core it uses (a
+benchmark, not a test): `make loadtest`.
+
+The production server as shipped (``python -m assistant serve``: waitress) starts on a free
+loopback port with a fresh instance folder; tables of 4 phones each (benchmarks/load_phones.py,
+locust's FastHttpUser) poll every 2 s as the board page does, one phone a table tapping a count
+every 10 s, and in a second run every 2 s. The phone count goes up a step at a time while every
+request of a step answers, with a p99 under 100 ms; each step reports the server's CPU time (from
+psutil: user + system of its process) over the step, so phones per core = phones / cores the
+server used. The clients run in their own processes (``--clients``) and eat CPU on the same
+machine: on a busy or small machine the largest passing step is set by the client as much as
+by the server, which the per-core figure does not hide.
+
+Run: python benchmarks/load.py [--phones 200,400,...] [--seconds 15] [--changes 10,2] [--budget 600]
+A tiny run (the test that keeps this benchmark working): --phones 8 --seconds 3 --changes 10
+"""
+from __future__ import annotations
+
+import argparse
+import http.cookiejar
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+CLIENT = Path(__file__).resolve().parent / "load_phones.py"
+PHONES_PER_TABLE = 4
+P99_LIMIT_MS = 100.0
+WARM_UP_SECONDS = 4.0  # page loads and the first staggered polls are not measured
+DEFAULT_STEPS = "200,400,800,1200,1600,2000,2400,2800,3200,3600,4000"
+GAME = "kardinal-und-koenig"
+PLAYERS = ("red", "green", "blue", "yellow", "purple")  # a table of five players
+
+
+@dataclass
+class Step:
+    phones: int
+    change_seconds: float
+    requests: int
+    failures: int
+    p50: float
+    p99: float
+    server_cores: float
+    first_failure: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.requests > 0 and self.failures == 0 and self.p99 < P99_LIMIT_MS
+
+    @property
+    def phones_per_core(self) -> float:
+        return self.phones / self.server_cores if self.server_cores else float("inf")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--phones", default=DEFAULT_STEPS, help="phone counts to step through, comma-separated")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per step (after a warm-up)")
+    parser.add_argument("--changes", default="10,2", help="seconds between a table's changes, one run each")
+    parser.add_argument("--clients", type=int, default=max(1, min(4, (os.cpu_count() or 2))), help="client processes")
+    parser.add_argument("--budget", type=float, default=600.0, help="stop starting steps after this many seconds in all")
+    args = parser.parse_args()
+    steps = [int(n) for n in args.phones.split(",")]
+    deadline = time.monotonic() + args.budget
+    print(f"load on loopback: {PHONES_PER_TABLE} phones a table polling every 2 s, p99 limit {P99_LIMIT_MS:.0f} ms, "
+          f"{args.seconds:.0f} s measured per step, {args.clients} client processes, {os.cpu_count()} cores on this machine")
+    for change_seconds in (float(s) for s in args.changes.split(",")):
+        results = run(steps, change_seconds, args.seconds, args.clients, deadline)
+        report(change_seconds, results)
+
+
+def run(steps: list[int], change_seconds: float, seconds: float, clients: int, deadline: float) -> list[Step]:
+    """The steps up to the first that fails (or the time budget), each on a fresh server."""
+    results = []
+    for phones in steps:
+        if time.monotonic() > deadline:
+            print(f"  (time budget spent: stopped before {phones} phones)")
+            break
+        with tempfile.TemporaryDirectory() as instance, Server(Path(instance)) as server:
+            tokens = [new_table(server.url) for _ in range(-(-phones // PHONES_PER_TABLE))]
+            step = measure(server, tokens, phones, change_seconds, seconds, clients)
+        results.append(step)
+        print(f"  changes every {change_seconds:g} s, {phones:5d} phones: p50 {step.p50:6.1f} ms  p99 {step.p99:7.1f} ms  "
+              f"{step.requests / seconds:6.0f} req/s  failures {step.failures}  server {step.server_cores:.2f} cores "
+              f"({step.phones_per_core:,.0f} phones/core)", flush=True)
+        if step.first_failure:
+            print(f"    first failure: {step.first_failure}")
+        if not step.passed:
+            break
+    return results
+
+
+def report(change_seconds: float, results: list[Step]) -> None:
+    passed = [step for step in results if step.passed]
+    if not passed:
+        print(f"changes every {change_seconds:g} s: no step passed (p99 < {P99_LIMIT_MS:.0f} ms, no failures)")
+        return
+    best = passed[-1]
+    limit = "" if len(passed) < len(results) else " (the largest step tried; more may pass)"
+    print(f"changes every {change_seconds:g} s: {best.phones} phones at p99 {best.p99:.1f} ms{limit}, "
+          f"server {best.server_cores:.2f} cores: {best.phones_per_core:,.0f} phones per core used")
+
+
+class Server:
+    """``python -m assistant serve`` as shipped, on a free loopback port."""
+
+    def __init__(self, instance: Path):
+        self.instance = instance
+
+    def __enter__(self) -> Server:
+        command = [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", "0", "--instance", str(self.instance)]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for line in self.process.stdout:
+            found = re.search(r"Serving on (http://\S+)", line)
+            if found:
+                self.url = found.group(1)
+                break
+        else:
+            raise RuntimeError(f"the server did not start (exit {self.process.wait()})")
+        # Keep reading what it says (waitress warns when its queue grows): a full pipe would stall it.
+        self.said: list[str] = []
+        threading.Thread(target=lambda: self.said.extend(self.process.stdout), daemon=True).start()
+        self.cpu = psutil.Process(self.process.pid)
+        return self
+
+    def cpu_seconds(self) -> float:
+        times = self.cpu.cpu_times()
+        return times.user + times.system
+
+    def __exit__(self, *_exc) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:  # still answering a backlog: it has done its part
+            self.process.kill()
+            self.process.wait()
+        queue_warnings = [line for line in self.said if "Task queue depth" in line]
+        if queue_warnings:
+            print(f"    the server warned {len(queue_warnings)} times that requests queued for its threads")
+
+
+def new_table(url: str) -> str:
+    """A five-player table made through the new-table form, as a phone makes it; its edit token."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect)
+    page = opener.open(f"{url}/", timeout=30).read().decode()
+    csrf = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    form = {"action": "start", "chains": "disjoint", "csrf_token": csrf}
+    for index, color in enumerate(PLAYERS):
+        form[f"players-{index}-name"] = f"Player {index + 1}"
+        form[f"players-{index}-color"] = color
+    request = urllib.request.Request(f"{url}/new/{GAME}", data=urllib.parse.urlencode(form).encode(), headers={"Origin": url})
+    try:
+        opener.open(request, timeout=30)
+    except urllib.error.HTTPError as answer:  # the 303 to the new table
+        if answer.code == 303:
+            return answer.headers["Location"].split("/")[2]
+        raise
+    raise RuntimeError("making a table did not redirect to it")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def measure(server: Server, tokens: list[str], phones: int, change_seconds: float, seconds: float, clients: int) -> Step:
+    """Run the phones for warm-up + ``seconds``; the server's CPU time over the measured part."""
+    assignments = [(tokens[index // PHONES_PER_TABLE], index % PHONES_PER_TABLE == 0) for index in range(phones)]
+    shares = [share for share in (assignments[index::clients] for index in range(clients)) if share]
+    measure_from = time.time() + WARM_UP_SECONDS
+    with tempfile.TemporaryDirectory() as folder:
+        workers = []
+        for index, share in enumerate(shares):
+            plan, results = Path(folder) / f"plan-{index}.json", Path(folder) / f"results-{index}.json"
+            given = {"url": server.url, "phones": share, "change_seconds": change_seconds, "measure_from": measure_from, "seconds": seconds}
+            plan.write_text(json.dumps(given))
+            workers.append((subprocess.Popen([sys.executable, str(CLIENT), str(plan), str(results)]), results))
+        time.sleep(max(0.0, measure_from - time.time()))
+        cpu_start, wall_start = server.cpu_seconds(), time.monotonic()
+        time.sleep(seconds)
+        cpu_used, wall = server.cpu_seconds() - cpu_start, time.monotonic() - wall_start
+        gathered = []
+        for worker, results in workers:
+            if worker.wait(timeout=seconds + 120) != 0:
+                raise RuntimeError(f"a client process failed (exit {worker.returncode})")
+            gathered.append(json.loads(results.read_text()))
+    times = sorted(t for found in gathered for t in found["times_ms"])
+    return Step(
+        phones=phones,
+        change_seconds=change_seconds,
+        requests=len(times),
+        failures=sum(found["failures"] for found in gathered),
+        p50=quantile(times, 0.5),
+        p99=quantile(times, 0.99),
+        server_cores=cpu_used / wall,
+        first_failure=next((f for found in gathered for f in found["first_failures"]), ""),
+    )
+
+
+def quantile(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""A tap on the open number pad is answered with what it changed only (htmx out-of-band swaps),
+each part as the whole board shows it; other phones still see every change."""
+import re
+
+from tests.web.helpers import HTMX, new_table, version, view_token
+
+# new_table's players: green, red, blue, purple; the pad moves on along a country's row.
+TAPPED, NEXT = "monasteries.England.green", "monasteries.England.red"
+LAST_OF_ENGLAND, FIRST_OF_FRANKEN = "advisors.England.purple", "monasteries.Franken.green"
+
+
+def tap(client, token, cell, value, base, **fields):
+    data = {"cell": cell, "value": value, "base": base, "screen": "board", "here": f"cell={cell}", "since": base, **fields}
+    return client.post(f"/t/{token}/change", data=data, headers=HTMX)
+
+
+def part(html: str, element_id: str) -> str:
+    """The element with this id, from its tag to the matching close (sections, forms, divs)."""
+    start = re.search(rf'<(\w+)[^>]*\bid="{element_id}"', html)
+    assert start, f"no #{element_id}"
+    tag, depth, at = start.group(1), 0, start.start()
+    for found in re.finditer(rf"<(/?){tag}\b[^>]*>", html[at:]):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return html[at : at + found.end()]
+    raise AssertionError(f"#{element_id} is not closed")
+
+
+def test_a_tap_answers_its_country_the_supply_the_problems_and_the_pad_only(client):
+    token = new_table(client)
+    response = tap(client, token, TAPPED, "3", version(client, token))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and response.headers["HX-Reswap"].startswith("none")
+    swapped = set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
+    assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad"}
+    assert 'id="country-Franken"' not in html and "Rename" not in html  # the rest of the board stays
+    # The next poll asks from here, with the pad where it is now.
+    assert re.search(rf'id="screen-poll"[^>]*><input type="hidden" name="since" value="2"><input type="hidden" name="cell" value="{NEXT}">', html)
+    assert f'name="cell" value="{NEXT}"' in part(html, "pad") and 'name="base" value="2"' in part(html, "pad")
+    assert 'name="csrf_token"' in part(html, "pad")
+
+
+def test_each_part_is_as_the_whole_board_shows_it(client):
+    token = new_table(client)
+    html = tap(client, token, TAPPED, "3", version(client, token)).get_data(as_text=True)
+    board = client.get(f"/t/{token}/board?cell={NEXT}", headers=HTMX).get_data(as_text=True)
+    for element_id in ("country-England", "supply", "board-problems", "pad"):
+        assert part(html, element_id).replace(' hx-swap-oob="true"', "") == part(board, element_id)
+
+
+def test_the_pad_moving_to_the_next_country_answers_both_countries(client):
+    token = new_table(client)
+    html = tap(client, token, LAST_OF_ENGLAND, "0", version(client, token)).get_data(as_text=True)
+    assert {"country-England", "country-Franken"} <= set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
+    assert re.search(rf'id="cell-{FIRST_OF_FRANKEN.replace(".", "-")}"[^>]*aria-current="true"', html)
+
+
+def test_a_tap_without_the_pad_open_answers_the_whole_screen(client):
+    token = new_table(client)
+    response = client.post(f"/t/{token}/change", data={"cell": TAPPED, "value": "2", "base": version(client, token), "screen": "board", "here": ""}, headers=HTMX)
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers
+    assert 'id="screen"' in response.get_data(as_text=True)
+
+
+def test_a_name_answers_the_whole_screen(client):
+    token = new_table(client)
+    response = client.post(f"/t/{token}/change", data={"cell": "players.0.name", "value": "Ada", "base": version(client, token), "screen": "board", "here": "cell=" + TAPPED}, headers=HTMX)
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers
+
+
+def test_the_other_phones_poll_gets_what_the_taps_changed(client):
+    token = new_table(client)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    tap(client, token, FIRST_OF_FRANKEN, "2", base + 1)
+    response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
+    seen = response.get_data(as_text=True)
+    assert response.headers["HX-Reswap"].startswith("none")
+    assert set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', seen)) == {"screen-poll", "country-England", "country-Franken", "supply", "board-problems"}
+    assert re.search(rf'id="cell-{TAPPED.replace(".", "-")}"[^>]*>3</a>', seen)
+    assert re.search(r'id="screen-poll"[^>]*><input type="hidden" name="since" value="3">', seen)
+    board = client.get(f"/t/{token}/board", headers=HTMX).get_data(as_text=True)
+    assert part(seen, "country-Franken").replace(' hx-swap-oob="true"', "") == part(board, "country-Franken")
+    assert client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).status_code == 204
+
+
+def test_a_spectators_poll_gets_the_counts_without_links(client):
+    token = new_table(client)
+    watch = view_token(client, token)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    seen = client.get(f"/t/{watch}/board?since={base}", headers=HTMX).get_data(as_text=True)
+    assert 'id="country-England"' in seen and "hx-get" not in part(seen, "country-England") and "/change" not in seen
+
+
+def test_a_poll_after_a_new_name_gets_the_whole_screen(client):
+    token = new_table(client)
+    base = version(client, token)
+    client.post(f"/t/{token}/change", data={"cell": "players.0.name", "value": "Ada", "base": base, "screen": "board"}, headers=HTMX)
+    response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers and 'id="screen"' in response.get_data(as_text=True)
+
+
+def test_a_conflicting_tap_still_answers_the_whole_screen_with_the_notice(client):
+    token = new_table(client)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    response = tap(client, token, TAPPED, "1", base)
+    assert response.status_code == 409 and "HX-Reswap" not in response.headers
+    assert "Changed on another phone" in response.get_data(as_text=True)
+
+
+def test_a_tap_from_a_screen_that_does_not_poll_answers_the_whole_screen(client):
+    """A screen with a notice on it does not poll: its forms send no since=, and the answer
+    replaces the notice with the screen ("Use 5 anyway" after a conflict)."""
+    token = new_table(client)
+    data = {"cell": TAPPED, "value": "5", "base": version(client, token), "screen": "board", "here": f"cell={TAPPED}"}
+    response = client.post(f"/t/{token}/change", data=data, headers=HTMX)
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers
+    assert 'id="screen"' in response.get_data(as_text=True)
+
+
+def test_use_mine_anyway_after_a_conflict_sends_no_version_shown(client):
+    token = new_table(client)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    notice = tap(client, token, TAPPED, "1", base).get_data(as_text=True).split("Changed on another phone")[1]
+    anyway = re.search(r'<form method="post"[^>]*>(.*?)</form>', notice, re.S).group(1)
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', anyway))
+    assert "since" not in fields and fields["value"] == "1"
+    response = client.post(f"/t/{token}/change", data=fields, headers=HTMX)
+    assert response.status_code == 200 and "HX-Reswap" not in response.headers  # the notice goes
