@@ -60,6 +60,10 @@ def assert_lines_stand_on_the_board(found, roads):
         ("two lines of four joined in the middle", line("a1", "a2", "a3", "a4") + line("b1", "b2", "b3", "b4") + [("a2", "b2")], 8, 6),
         # A spine b-c with bushy ends: b has four dead ends, c three; any line takes one dead end
         # at each end, so exactly one line of four, whichever dead ends it takes.
+        # A ring of four through a hub (m0-m2-m4-m6), a tail m1-m5 and a dead end m3 on the hub:
+        # the longest line comes in along the tail and goes round the ring (m5…m6, 6); the
+        # search must count what is still ahead of the line's end, its end not included.
+        ("a ring on a hub with a tail", roads_of("m1-m0 m2-m0 m3-m0 m4-m2 m5-m1 m6-m0 m4-m6"), 6, 6),
         ("a spine with bushy ends", [("a", "b"), ("x1", "b"), ("x2", "b"), ("z1", "b"), ("b", "c"), ("c", "d"), ("c", "y1"), ("c", "y2")], 4, 4),
     ],
 )
