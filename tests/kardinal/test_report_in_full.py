@@ -189,3 +189,16 @@ def test_advisors_entered_as_zero_hold_no_majority():
     alliance = step(report, "alliance", number=1)
     assert (alliance.awards, alliance.details["holders"]) == ({}, {"England": [], "Frankreich": []})
     assert alliance.text == "Alliance 1, England–Frankreich: no advisors in either country, nobody scores."
+
+
+def test_separate_chains_are_named_in_the_order_their_roads_were_entered():
+    """Two groups of monasteries with no road between them: the sentence reads them as the table
+    entered them, the first road's group first, and the leftovers in the same order."""
+    roads = [["a1", "a2"], ["a2", "a3"], ["a3", "a4"], ["a4", "a5"], ["a2", "a6"], ["b1", "b2"], ["b2", "b3"], ["b3", "b4"], ["b2", "b5"]]
+    data = position(monasteries={"Bayern": {"green": 11}}, chains={"green": {"roads": roads}})
+    chain = step(score(data), "chain", "green")
+    assert chain.text == (
+        "Green: the line a5–a4–a3–a2–a6 scores 5; the line b4–b3–b2–b5 scores 4; 9 points in all. "
+        f"Monasteries a1, b1 are branches or leftovers and do not count. {BRANCHES}"
+    )
+    assert chain.details["left_over"] == ["a1", "b1"]
