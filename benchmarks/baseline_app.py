@@ -1,7 +1,8 @@
 """The yardstick for a poll (a benchmark helper, not part of the app): a bare Flask app that
-answers 204 after one indexed SQLite lookup, written the way the Flask tutorial (flaskr)
-writes it: one connection per request in ``g``, closed when the request ends. No CSRF, no
-headers, no sessions, no languages: what any Flask + SQLite endpoint costs at the least.
+answers an empty 200 (as the app's poll with nothing new does) after one indexed SQLite lookup,
+written the way the Flask tutorial (flaskr) writes it: one connection per request in ``g``,
+closed when the request ends. No CSRF, no headers, no sessions, no languages: what any Flask +
+SQLite endpoint costs at the least.
 
 benchmarks/web.py times its ``/poll/<token>`` beside the app's poll with nothing new.
 """
@@ -32,7 +33,7 @@ def create_baseline_app(database: str) -> Flask:
     @app.get("/poll/<token>")
     def poll(token: str):
         row = get_db().execute("SELECT version FROM item WHERE id = ?", (token,)).fetchone()
-        return ("", 204) if row else ("", 404)
+        return ("", 200) if row else ("", 404)
 
     return app
 

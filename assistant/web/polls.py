@@ -1,8 +1,8 @@
 """The poll that finds nothing new, answered before the app: every phone at a table asks every
 2 s whether its screen changed (``?since=<version>``), and almost always it has not.
 
-Those polls are answered 204 here, in front of Flask: one indexed lookup on this thread's kept
-connection (``db.poll_connection``), the headers every response carries (``security_headers``,
+Those polls are answered ``NOTHING_NEW`` here, in front of Flask: one indexed lookup on this
+thread's kept connection (``db.poll_connection``), the headers every response carries (``security_headers``,
 HSTS over HTTPS as the proxy settings say: this sits behind ``ProxyFix``) and ``Vary`` as the app
 sends it. A poll reads no session and changes nothing, so it has no CSRF check to skip (GET).
 Anything else goes on to the app untouched, which looks again: a changed or unknown table, a
@@ -25,6 +25,10 @@ from assistant.web.tables import version_of
 # views/scores.py); tokens are 10 to 64 URL-safe characters.
 SCREEN_PATH = re.compile(r"/t/[A-Za-z0-9_-]{10,64}/(?:scores/)?[a-z]+")
 VARY = ("Vary", "Accept-Language")  # as the app's own answers (locale.py)
+# "Nothing new", as the app's own poll answers it too (views/table.py): an empty 200 that htmx
+# swaps nowhere. Not a 204: a 204 may carry no Content-Length, and waitress closes an HTTP/1.1
+# connection after any answer without one, so every poll would cost a new connection.
+NOTHING_NEW = {"Content-Length": "0", "HX-Reswap": "none"}
 
 
 class UnchangedPolls:
@@ -36,7 +40,7 @@ class UnchangedPolls:
     def __call__(self, environ, start_response):
         if environ.get("REQUEST_METHOD") == "GET" and self._unchanged(environ):
             secure = environ.get("wsgi.url_scheme") == "https"
-            start_response("204 NO CONTENT", [VARY, *security_headers(secure)])
+            start_response("200 OK", [VARY, *NOTHING_NEW.items(), *security_headers(secure)])
             return []
         return self.wsgi_app(environ, start_response)
 

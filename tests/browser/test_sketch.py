@@ -170,7 +170,7 @@ def test_two_phones_draw_one_sketch(phones):
     # The second phone goes on from B while the first removes B; the second's poll has not come yet.
     spot(second.page, 1, 0).click()
     expect(spot(second.page, 1, 0)).to_have_class(re.compile(r"\bselected\b"))
-    second.page.route(re.compile(r"since="), lambda route: route.fulfill(status=204))
+    second.page.route(re.compile(r"since="), lambda route: route.fulfill(status=200, headers={"HX-Reswap": "none"}, body=""))  # nothing new
     first.page.locator("#sketch").get_by_role("link", name="Remove").click()
     spot(first.page, 1, 0).click()
     expect(first.page.locator("#sketch-board .spot.node")).to_have_count(1)

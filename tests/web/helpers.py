@@ -50,6 +50,11 @@ def enter(client, token, counts):
         assert response.status_code == 200, response.get_data(as_text=True)[:300]
 
 
+def nothing_new(response) -> bool:
+    """A poll's answer when the table has not changed: an empty 200 that htmx swaps nowhere (polls.py)."""
+    return response.status_code == 200 and response.data == b"" and response.headers.get("HX-Reswap") == "none"
+
+
 def view_token(client, token) -> str:
     page = client.get(f"/t/{token}/share").get_data(as_text=True)
     tokens = set(re.findall(r"/t/([A-Za-z0-9_-]{20,})/board", page)) - {token}

@@ -1,7 +1,7 @@
 """Entering the board: one delta per tap, mistakes shown where they are, nothing lost."""
 import re
 
-from tests.web.helpers import HTMX, change, enter, new_table, version, view_token
+from tests.web.helpers import HTMX, change, enter, new_table, nothing_new, version, view_token
 
 
 def test_a_count_is_set_and_the_pad_moves_on(client):
@@ -107,10 +107,10 @@ def test_the_same_value_from_two_phones_is_no_conflict(client):
     assert change(client, token, "monasteries.Frankreich.green", base=base, value=3).status_code == 200
 
 
-def test_polling_answers_204_until_something_changes(client):
+def test_polling_answers_nothing_new_until_something_changes(client):
     token = new_table(client)
     base = version(client, token)
-    assert client.get(f"/t/{token}/board?since={base}", headers=HTMX).status_code == 204
+    assert nothing_new(client.get(f"/t/{token}/board?since={base}", headers=HTMX))
     change(client, token, "monasteries.Bayern.red", value=2)
     response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
     assert response.status_code == 200

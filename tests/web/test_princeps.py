@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from tests.web.helpers import nothing_new
 from tests.web.princeps import GAME, HTMX, SCREEN, cell, change, enter, holdings, new_table, score, standings, used_columns, version
 
 # Ana and Ben share "most territories" and tie on 2 VP; Ana has more stable territories.
@@ -319,10 +320,10 @@ def test_two_phones_changing_one_count_get_a_choice(client):
     assert change(client, token, cell(1, "gold", "stable"), base=base, value=1).status_code == 200
 
 
-def test_polling_answers_204_until_something_changed(client):
+def test_polling_answers_nothing_new_until_something_changed(client):
     token = new_table(client)
     now = version(client, token)
-    assert client.get(f"/t/{token}/{SCREEN}?since={now}").status_code == 204
+    assert nothing_new(client.get(f"/t/{token}/{SCREEN}?since={now}"))
     enter(client, token, {cell(0, "gold", "stable"): 1})
     assert client.get(f"/t/{token}/{SCREEN}?since={now}").status_code == 200
 

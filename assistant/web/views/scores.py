@@ -8,6 +8,7 @@ from assistant.problems import InvalidInput
 from assistant.web import breakdown, play_log
 from assistant.web.i18n import field_problem
 from assistant.web.pages import editable_table, open_table, render
+from assistant.web.polls import NOTHING_NEW
 from assistant.web.tables import apply_change
 from assistant.web.views.table import render_screen, unchanged_since
 
@@ -46,7 +47,7 @@ def latest(token: str):
 @bp.get("/scores/<scoring>")
 def result(token: str, scoring: str):
     if unchanged_since():
-        return "", 204
+        return "", 200, NOTHING_NEW
     table, game = open_table(token)
     names = {s.name: s for s in game.scorings}
     if scoring not in names:

@@ -9,13 +9,14 @@ from werkzeug.datastructures import MultiDict
 from assistant.web.games.base import BadChange, WebGame
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.polls import NOTHING_NEW
 from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, remember, version_of
 
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
 
 def unchanged_since() -> bool:
-    """A poll whose table has not changed: answered with 204 and no body."""
+    """A poll whose table has not changed: answered ``NOTHING_NEW`` (polls.py), no body."""
     since = small_number(request.args.get("since"))
     return since is not None and version_of(request.view_args["token"]) == since
 
@@ -29,7 +30,7 @@ def start(token: str):
 @bp.get("/<screen>")
 def screen(token: str, screen: str):
     if unchanged_since():
-        return "", 204
+        return "", 200, NOTHING_NEW
     table, game = open_table(token)
     if screen not in {s.name for s in game.screens}:
         abort(404)
