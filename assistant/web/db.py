@@ -21,7 +21,8 @@ CREATE TABLE IF NOT EXISTS game_table (
     state TEXT NOT NULL,            -- JSON, shaped by the game
     changed TEXT NOT NULL,          -- JSON {cell: version that last changed it}
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    authors TEXT NOT NULL DEFAULT '{}'  -- JSON: which phone set each cell, values replaced since
 );
 """
 EXTENSION = "assistant.db.games"  # app.extensions key of the games handed to init_app
@@ -80,6 +81,9 @@ def _upgrade(db: sqlite3.Connection, games) -> None:
     """Bring a database made by an older version up to the schema: each game's changes since."""
     db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add a column
     try:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(game_table)")}
+        if "authors" not in columns:  # made before phones were told their value was replaced
+            db.execute("ALTER TABLE game_table ADD COLUMN authors TEXT NOT NULL DEFAULT '{}'")
         for game in games:
             game.upgrade_database(db)
         db.execute("COMMIT")

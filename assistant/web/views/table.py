@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange, WebGame
+from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
-from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, remember, version_of
+from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, new_token, remember, replaced_since, version_of
 
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
@@ -49,7 +50,7 @@ def change(token: str):
     try:
         base = int(request.form.get("base", ""))
         delta = game.parse_change(table, request.form)
-        outcome = apply_change(table.id, delta, base)
+        outcome = apply_change(table.id, delta, base, this_phone())
     except BadChange as bad:
         return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
     except (ValueError, StaleVersion):
@@ -61,6 +62,29 @@ def change(token: str):
     if wants_fragment():
         return render_screen(outcome.table, game, screen, MultiDict(args))
     return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
+
+
+def this_phone() -> str:
+    """This browser's id at the tables (in its signed session cookie), so it can be told when
+    another phone replaced a value it set."""
+    if not isinstance(session.get("phone"), str):
+        session["phone"] = new_token()
+    return session["phone"]
+
+
+def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
+    """Per cell, what this phone set that another phone replaced since it last updated (the
+    version its poll or its change came from)."""
+    seen = small_number(request.args.get("since") or request.form.get("base"))
+    phone = session.get("phone")
+    if seen is None or not isinstance(phone, str):
+        return {}
+    return {
+        note.cell: _("{field}: your {old} was replaced by {new} on another phone.").format(
+            field=game.describe_cell(table.state, note.cell), old=game.describe_value(note.cell, note.old), new=game.describe_value(note.cell, note.new)
+        )
+        for note in replaced_since(table, phone, seen)
+    }
 
 
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
@@ -88,6 +112,7 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
     # No polling while a message waits for an answer or a text is being typed: a refresh
     # must not wipe what the person entered.
     poll_url = None if notice or context.get("typing") else url_for("table.screen", token=table.token, screen=screen, since=table.version, **args)
+    replaced = replaced_notes(table, game)
     return render(
         "table/page.html",
         "table/_screen.html",
@@ -100,5 +125,7 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
         notice=notice,
         poll_url=poll_url,
         poll_seconds=current_app.config["POLL_SECONDS"],
+        replaced=[{"cell": cell, "sentence": sentence} for cell, sentence in replaced.items()],
+        replaced_cells=replaced,
         **context,
     )
