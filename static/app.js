@@ -130,9 +130,9 @@
   }
 
   function answered(tap, status, html) {
-    queue.shift();
     busy = false;
     if (status === 200) {
+      queue.shift();
       offline(false);
       if (tap.link) { tap.link.classList.remove("pending"); }
       var version = (html.match(/data-version="(\d+)"/) || [])[1];
@@ -143,22 +143,26 @@
       swapIn(html);
       return;
     }
-    var form = padForm(), notSent = form ? form.dataset.notSent : "";
-    if (tap.link) { tap.link.classList.remove("pending"); }
-    var later = queue.length;
+    afterwards = null;
+    if (status !== 400 && status !== 409) { failed(); return; }
+    // Refused, and the answer says why (a conflict, a bad value...): it shows the table as it is.
+    var form = padForm(), notSent = form ? form.dataset.notSent : "", later = queue.length - 1;
+    queue = [];
+    offline(false);
+    swapIn(html);
+    var notice = document.querySelector("#screen .notice");
+    if (later > 0 && notice && notSent) {
+      var line = document.createElement("p"); line.className = "problem"; line.textContent = notSent; notice.appendChild(line);
+    }
+  }
+
+  // Not saved (no connection, a server fault): every tap on its way is taken back, the pad goes
+  // back to the first of them, and the banner says the tap was not saved.
+  function failed() {
+    busy = false;
     undoWaiting();
     afterwards = null;
-    if (status === 400 || status === 409) { // refused, and the answer says why
-      offline(false);
-      swapIn(html);
-      var notice = document.querySelector("#screen .notice");
-      if (later && notice && notSent) {
-        var line = document.createElement("p"); line.className = "problem"; line.textContent = notSent; notice.appendChild(line);
-      }
-    } else {
-      if (tap.link) { paint(tap.link, tap.before); }
-      offline(true);
-    }
+    offline(true);
   }
 
   function send() {
@@ -172,13 +176,7 @@
       headers: { "HX-Request": "true", "HX-Target": "screen", "X-CSRFToken": token() }
     }).then(function (response) {
       return response.text().then(function (html) { answered(tap, response.status, html); });
-    }).catch(function () {
-      busy = false;
-      if (tap.link) { paint(tap.link, tap.before); tap.link.classList.remove("pending"); }
-      queue.shift();
-      undoWaiting();
-      offline(true);
-    });
+    }).catch(failed);
   }
 
   document.addEventListener("click", function (event) {

@@ -183,3 +183,47 @@ def test_adding_chains_keeps_the_card_being_edited_above_the_pad(phones):
             phone.shot("51-chains-next-player")
         page.locator("#pad").get_by_role("link", name="Next player:").click()
         expect(page.locator(f"#chains-{following}.adding")).to_have_count(1)
+
+
+def test_done_and_another_cell_while_taps_are_on_their_way(phones):
+    phone = phones()
+    page = phone.page
+    token = start_table(page, PLAYERS[:3])
+    open_pad(page, "monasteries.England.red")
+    network_delay(page, 400)
+    tap(page, pad_number(page, 2))
+    page.locator("#pad").get_by_role("link", name="Done").click()
+    expect(page.locator("#pad")).to_be_hidden()  # at once, before the answer
+    settled(page)
+    expect(page.locator("#pad")).to_have_count(0)
+    expect(cell(page, "monasteries.England.red")).to_have_text("2")
+    open_pad(page, "monasteries.England.red")
+    tap(page, pad_number(page, 5))
+    cell(page, "monasteries.Franken.blue").click()  # the pad goes there at once...
+    assert page.locator('#pad input[name="cell"]').input_value() == "monasteries.Franken.blue"
+    settled(page)
+    page.wait_for_timeout(900)  # ...and stays there once the answers are in
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Franken.blue")
+    expect(cell(page, "monasteries.England.red")).to_have_text("5")
+    network_delay(page, 0)
+    assert fresh_count(phones, token, "monasteries.England.red") == "5"
+
+
+def test_a_tap_that_cannot_reach_the_table_is_undone_with_the_reason(phones):
+    phone = phones()
+    page = phone.page
+    start_table(page, PLAYERS[:3])
+    open_pad(page, "monasteries.Italien.red")
+    page.route("**/change", lambda route: route.abort())
+    tap(page, pad_number(page, 3))
+    expect(page.locator("#offline")).to_be_visible()
+    expect(page.locator("#offline")).to_contain_text("the last tap was not saved")
+    expect(cell(page, "monasteries.Italien.red")).to_have_text("0")
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Italien.red")
+    phone.shot("52-tap-undone-offline")
+    page.unroute("**/change")
+    tap(page, pad_number(page, 3))
+    settled(page)
+    expect(cell(page, "monasteries.Italien.red")).to_have_text("3")
+    expect(page.locator("#offline")).to_be_hidden()
+    phone.errors.remove("Failed to load resource: net::ERR_FAILED")  # the tap that could not leave

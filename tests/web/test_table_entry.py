@@ -1,0 +1,78 @@
+"""Entry at a real table, server side: a phone told when another replaced its value, a player
+over the pieces they own marked where it was entered, every count on the pad, a conflict pinned
+on the pad. (The browser side: tests/browser/test_real_table.py.)"""
+import re
+
+from tests.web.helpers import HTMX, change, enter, new_table, version
+
+
+def section(page: str, country: str) -> str:
+    return page.split(f'id="country-{country}"')[1].split("</section>")[0]
+
+
+def test_a_phone_is_told_on_the_cell_when_another_phone_replaced_its_value(app, client):
+    other = app.test_client()  # a second phone: a session of its own
+    token = new_table(client)
+    change(client, token, "monasteries.Schwaben.red", value=1)
+    seen = version(client, token)
+    assert change(other, token, "monasteries.Schwaben.red", value=2).status_code == 200
+    page = client.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
+    told = "Schwaben, monasteries of Barbara (red): your 1 was replaced by 2 on another phone."
+    assert told in section(page, "Schwaben")
+    assert re.search(r'class="cell replaced" id="cell-monasteries-Schwaben-red"', page)
+    # Told once: the next poll finds nothing new; the other phone was never told anything.
+    assert client.get(f"/t/{token}/board?since={seen + 1}", headers=HTMX).status_code == 204
+    assert "was replaced" not in other.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
+
+
+def test_a_phone_that_set_the_value_again_is_not_told(app, client):
+    other = app.test_client()
+    token = new_table(client)
+    change(client, token, "monasteries.Bayern.red", value=1)
+    seen = version(client, token)
+    change(other, token, "monasteries.Bayern.red", value=2)
+    change(client, token, "monasteries.Bayern.red", value=3)
+    assert "was replaced" not in client.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
+
+
+def test_a_player_over_their_monasteries_is_marked_on_the_card_where_it_was_entered_and_on_the_pad(client):
+    token = new_table(client)
+    enter(client, token, {"monasteries.England.red": 20})
+    page = change(client, token, "monasteries.Franken.red", value=5, here="cell=monasteries.Franken.red").get_data(as_text=True)
+    words = "Barbara (red) has 25 monasteries on the board, but a player owns only 20"
+    assert words in section(page, "Franken") and words not in section(page, "England")
+    assert 'class="country bad" id="country-Franken"' in page
+    assert re.search(r'class="cell bad" id="cell-monasteries-Franken-red"[^>]*>5</a>', page)  # as entered
+    pad = page.split('id="pad"')[1]
+    assert 'value="monasteries.Franken.blue"' in pad and words in pad  # moved on, still told
+
+
+def test_the_monastery_pad_has_every_count_and_the_advisor_pad_up_to_8(client):
+    token = new_table(client)
+    monasteries = client.get(f"/t/{token}/board?cell=monasteries.Aragon.red", headers=HTMX).get_data(as_text=True).split('id="pad"')[1]
+    shown = re.findall(r'<button name="value" value="(\d+)"(?: class="current" aria-current="true")?>', monasteries)
+    assert shown == [str(n) for n in range(21)]
+    advisors = client.get(f"/t/{token}/board?cell=advisors.Aragon.red", headers=HTMX).get_data(as_text=True).split('id="pad"')[1]
+    shown = re.findall(r'<button name="value" value="(\d+)"(?: class="current" aria-current="true")?>', advisors)
+    assert shown == [str(n) for n in range(9)]
+    assert 'value="9" hidden' in advisors
+
+
+def test_each_cell_names_the_cell_the_pad_moves_on_to(client):
+    token = new_table(client)
+    page = client.get(f"/t/{token}/board").get_data(as_text=True)
+    assert re.search(r'id="cell-monasteries-England-purple"[^>]*data-next="advisors.England.green"', page)
+    assert re.search(r'id="cell-advisors-England-purple"[^>]*data-next="monasteries.Franken.green"', page)
+    assert re.search(r'id="cell-advisors-Burgund-purple"[^>]*data-next=""', page)  # the last: the pad closes
+
+
+def test_a_conflict_is_pinned_on_the_open_pad(app, client):
+    other = app.test_client()
+    token = new_table(client)
+    base = version(client, token)
+    change(other, token, "monasteries.Frankreich.green", value=3)
+    response = change(client, token, "monasteries.Frankreich.green", base=base, value=4, here="cell=monasteries.Frankreich.green")
+    assert response.status_code == 409
+    pad = response.get_data(as_text=True).split('id="pad"')[1]
+    assert "Changed on another phone" in pad.split('id="pad-form"')[0]  # above the numbers
+    assert "Keep 3" in pad and "Use 4 anyway" in pad
