@@ -2,8 +2,8 @@
 
 A number sets a count in one tap and moves the pad on to the next cell in the game's entry
 order, so a row is entered in a row of taps; − and + stay, for corrections. A game may offer
-every count a cell can hold (``numbers``): Kardinal & König's 0 to 20 monasteries, so any count
-takes one tap once the pad is open. The template is the ``number_pad`` macro in
+every count a cell can hold (``numbers``, those above a cell's cap hidden), so any count takes
+one tap once the pad is open. The template is the ``number_pad`` macro in
 ``templates/macros.html``; static/app.js shows a tap at once and keeps taps in order.
 """
 from __future__ import annotations

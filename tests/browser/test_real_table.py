@@ -1,7 +1,7 @@
 """A real table: taps on a slow network, bounces, two phones on one cell and on two cells, a
 spectator, five long names on a narrow phone, a player over the pieces they own, the chains.
 Taps land where the element is on the screen at that moment (steps.tap), as a finger would.
-Screenshots: screenshots/40-*.png."""
+Screenshots: screenshots/70-table-*.png to 82-table-*.png."""
 from __future__ import annotations
 
 import re
@@ -41,12 +41,12 @@ def test_two_quick_taps_on_a_slow_network_both_land_in_order(phones):
     page.wait_for_timeout(150)
     tap(page, pad_number(page, 1))  # the pad showed green's cell: the 1 is green's
     assert cell(page, "monasteries.Schwaben.green").inner_text() == "1"
-    phone.shot("40-slow-network-two-taps-pending")
+    phone.shot("70-table-slow-network-two-taps-pending")
     settled(page)
     expect(cell(page, "monasteries.Schwaben.red")).to_have_text("4")
     expect(cell(page, "monasteries.Schwaben.green")).to_have_text("1")
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Schwaben.blue")
-    phone.shot("41-slow-network-two-taps-confirmed")
+    phone.shot("71-table-slow-network-two-taps-confirmed")
     network_delay(page, 0)
     assert fresh_count(phones, token, "monasteries.Schwaben.red") == "4"
     assert fresh_count(phones, token, "monasteries.Schwaben.green") == "1"
@@ -63,7 +63,7 @@ def test_a_double_tap_60_ms_apart_is_one_tap(phones):
     expect(cell(page, "monasteries.Bayern.red")).to_have_text("3")
     expect(cell(page, "monasteries.Bayern.green")).to_have_text("0")
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Bayern.green")
-    phone.shot("42-double-tap")
+    phone.shot("72-table-double-tap")
     assert fresh_count(phones, token, "monasteries.Bayern.green") == "0"
 
 
@@ -82,7 +82,7 @@ def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced
     assert in_viewport(second.page, notice), "the conflict must be where the person looks, at the pad"
     expect(second.page.locator("#pad")).to_be_visible()
     expect(cell(second.page, "monasteries.Schwaben.red")).to_have_text("1")  # the refused 2 is undone
-    second.shot("43-conflict-at-the-pad")
+    second.shot("73-table-conflict-at-the-pad")
     keep, use = notice.get_by_role("link", name="Keep 1"), notice.get_by_role("button", name="Use 2 anyway")
     assert in_viewport(second.page, keep) and in_viewport(second.page, use)
     use.click()
@@ -93,7 +93,7 @@ def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced
     told = first.page.locator("#pad .replaced-note, #country-Schwaben .replaced-note").first
     expect(told).to_contain_text("Schwaben, monasteries of Andreas (red): your 1 was replaced by 2 on another phone")
     assert in_viewport(first.page, told)
-    first.shot("44-replaced-on-the-first-phone")
+    first.shot("74-table-replaced-on-the-first-phone")
 
 
 def test_two_phones_on_two_cells_and_a_spectator_all_see_both(phones):
@@ -115,10 +115,10 @@ def test_two_phones_on_two_cells_and_a_spectator_all_see_both(phones):
     watched = spectator.page.locator("#country-Aragon span.cell")
     expect(watched.nth(0)).to_have_text("1", timeout=6000)
     expect(watched.nth(1)).to_have_text("2", timeout=6000)
-    first.shot("45-two-cells-first")
-    second.shot("46-two-cells-second")
+    first.shot("75-table-two-cells-first")
+    second.shot("76-table-two-cells-second")
     spectator.page.locator("#country-Aragon").scroll_into_view_if_needed()
-    spectator.shot("47-two-cells-spectator")
+    spectator.shot("77-table-two-cells-spectator")
 
 
 def test_the_pad_at_360_px_with_five_long_names(phones):
@@ -136,13 +136,13 @@ def test_the_pad_at_360_px_with_five_long_names(phones):
     pad_top = page.locator("#pad").bounding_box()["y"]
     selected = cell(page, "monasteries.Frankreich.red").bounding_box()
     assert 0 <= selected["y"] and selected["y"] + selected["height"] <= pad_top, "the cell being entered is under the pad"
-    phone.shot("48-pad-360-five-long-names")
+    phone.shot("78-table-pad-360-five-long-names")
     tap(page, pad_number(page, 12))
     expect(cell(page, "monasteries.Frankreich.red")).to_have_text("12")
     open_pad(page, "advisors.Frankreich.red")
     advisors = page.locator("#pad button[name=\"value\"]:visible")
     assert advisors.count() == 9  # 0 to 8: each player owns 8 advisors
-    phone.shot("49-pad-360-advisors")
+    phone.shot("79-table-pad-360-advisors")
 
 
 def test_a_player_over_their_monasteries_is_marked_at_the_pad_and_on_the_card(phones):
@@ -163,7 +163,7 @@ def test_a_player_over_their_monasteries_is_marked_at_the_pad_and_on_the_card(ph
     expect(card).to_have_class(re.compile(r"\bbad\b"))
     expect(cell(page, "monasteries.Franken.red")).to_have_text("5")  # stays as entered
     expect(cell(page, "monasteries.Franken.red")).to_have_class(re.compile(r"\bbad\b"))
-    phone.shot("50-over-the-limit")
+    phone.shot("80-table-over-the-limit")
 
 
 def test_adding_chains_keeps_the_card_being_edited_above_the_pad(phones):
@@ -180,7 +180,7 @@ def test_adding_chains_keeps_the_card_being_edited_above_the_pad(phones):
         box = card.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= pad_top + 1, (color, box, pad_top)
         if color == "blue":
-            phone.shot("51-chains-next-player")
+            phone.shot("81-table-chains-next-player")
         page.locator("#pad").get_by_role("link", name="Next player:").click()
         expect(page.locator(f"#chains-{following}.adding")).to_have_count(1)
 
@@ -220,7 +220,7 @@ def test_a_tap_that_cannot_reach_the_table_is_undone_with_the_reason(phones):
     expect(page.locator("#offline")).to_contain_text("the last tap was not saved")
     expect(cell(page, "monasteries.Italien.red")).to_have_text("0")
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Italien.red")
-    phone.shot("52-tap-undone-offline")
+    phone.shot("82-table-tap-undone-offline")
     page.unroute("**/change")
     tap(page, pad_number(page, 3))
     settled(page)
