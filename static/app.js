@@ -97,6 +97,8 @@
   function paint(link, text) {
     link.textContent = text;
     link.classList.toggle("zero", Number(text) === 0);
+    var label = link.getAttribute("aria-label"); // "<the cell>: <count>"
+    if (label) { link.setAttribute("aria-label", label.replace(/\d+$/, text)); }
   }
 
   function tapped(form, button) {

@@ -131,7 +131,7 @@ def apply_change(table_id: str, change: Change, base: int, phone: str = "") -> A
         _record_author(table, change, current, phone)
         db.execute(
             "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ?",
-            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors, default=str), table.id),
+            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id),
         )
         db.execute("COMMIT")
     except BaseException:
@@ -148,7 +148,8 @@ def _record_author(table: Table, change: Change, before: Any, phone: str) -> Non
     cells = table.authors.setdefault("cells", {})
     earlier = cells.get(change.cell)
     after = change.read(table.state)
-    if earlier and earlier != phone and before != after and not change.merges:
+    plain = isinstance(before, (int, str)) and isinstance(after, (int, str))  # a count, a name, a rule
+    if earlier and earlier != phone and before != after and plain and not change.merges:
         replaced = table.authors.setdefault("replaced", [])
         replaced.append({"cell": change.cell, "old": before, "new": after, "version": table.version, "phone": earlier})
         del replaced[:-REPLACED_KEPT]

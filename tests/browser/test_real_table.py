@@ -1,7 +1,7 @@
 """A real table: taps on a slow network, bounces, two phones on one cell and on two cells, a
 spectator, five long names on a narrow phone, a player over the pieces they own, the chains.
 Taps land where the element is on the screen at that moment (steps.tap), as a finger would.
-Screenshots: screenshots/70-table-*.png to 82-table-*.png."""
+Screenshots: screenshots/70-table-*.png to 83-table-*.png."""
 from __future__ import annotations
 
 import re
@@ -227,3 +227,22 @@ def test_a_tap_that_cannot_reach_the_table_is_undone_with_the_reason(phones):
     expect(cell(page, "monasteries.Italien.red")).to_have_text("3")
     expect(page.locator("#offline")).to_be_hidden()
     phone.errors.remove("Failed to load resource: net::ERR_FAILED")  # the tap that could not leave
+
+
+def test_taps_after_a_refused_one_are_taken_back_and_said_so(phones):
+    first, second = phones(), phones()
+    token = start_table(first.page, PLAYERS[:3])
+    second.page.goto(f"/t/{token}/board")
+    open_pad(second.page, "monasteries.Burgund.red")
+    open_pad(first.page, "monasteries.Burgund.red")
+    tap(first.page, pad_number(first.page, 1))
+    settled(first.page)
+    network_delay(second.page, 400)
+    tap(second.page, pad_number(second.page, 2))  # refused: the first phone set 1 meanwhile
+    tap(second.page, pad_number(second.page, 3))  # green's, made before the refusal came back
+    notice = second.page.locator("#pad .notice.conflict")
+    expect(notice).to_contain_text("You entered 2")
+    expect(notice).to_contain_text("The taps after it were not sent: tap them again.")
+    expect(cell(second.page, "monasteries.Burgund.green")).to_have_text("0")
+    expect(cell(second.page, "monasteries.Burgund.red")).to_have_text("1")
+    second.shot("83-table-taps-after-a-refused-one")

@@ -76,3 +76,13 @@ def test_a_conflict_is_pinned_on_the_open_pad(app, client):
     pad = response.get_data(as_text=True).split('id="pad"')[1]
     assert "Changed on another phone" in pad.split('id="pad-form"')[0]  # above the numbers
     assert "Keep 3" in pad and "Use 4 anyway" in pad
+
+
+def test_a_replaced_house_rule_is_told_on_a_screen_without_a_pad(app, client):
+    other = app.test_client()
+    token = new_table(client)
+    change(client, token, "rules.chains", screen="chains", value="longest-per-group")
+    seen = version(client, token)
+    change(other, token, "rules.chains", screen="chains", value="disjoint")  # a plain value: told
+    page = client.get(f"/t/{token}/chains?since={seen}", headers=HTMX).get_data(as_text=True)
+    assert "was replaced by" in page and 'class="warn replaced-note"' in page
