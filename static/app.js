@@ -39,7 +39,7 @@
   var queue = []; // taps not answered yet, oldest first: {action, body, cell, link, before}
   var busy = false;
   var lastTap = { key: "", at: -1e9 };
-  var afterwards = null; // a screen asked for while taps were on their way (Done, another cell)
+  var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
 
   function padForm() { return document.querySelector("#pad form[data-taps]"); }
   function cellLink(name) { return name ? document.querySelector('a.cell[data-cell="' + CSS.escape(name) + '"]') : null; }
@@ -142,7 +142,7 @@
       // This phone's own earlier tap on the same cell is no conflict for its next one.
       queue.forEach(function (next) { if (next.cell === tap.cell && version) { next.body.set("base", version); } });
       if (queue.length) { send(); return; }
-      if (afterwards) { var url = afterwards; afterwards = null; htmx.ajax("GET", url, { target: "#screen", swap: "outerHTML" }); return; }
+      if (afterwards) { follow(afterwards); return; }
       swapIn(html);
       return;
     }
@@ -157,6 +157,12 @@
     if (later > 0 && notice && notSent) {
       var line = document.createElement("p"); line.className = "problem"; line.textContent = notSent; notice.appendChild(line);
     }
+  }
+
+  // The link's own request (its hx-sync stops a poll from answering after it).
+  function follow(link) {
+    afterwards = null;
+    htmx.ajax("GET", link.getAttribute("href"), { source: link, target: "#screen", swap: "outerHTML" });
   }
 
   // Not saved (no connection, a server fault): every tap on its way is taken back, the pad goes
@@ -196,8 +202,9 @@
     var link = event.target.closest("a.cell[data-cell], #pad a.done");
     if (!link) { return; }
     event.preventDefault(); event.stopPropagation();
-    afterwards = link.getAttribute("href");
-    if (link.classList.contains("done")) { document.getElementById("pad").hidden = true; } else { moveTo(form, link); }
+    afterwards = link;
+    document.getElementById("pad").hidden = link.classList.contains("done");
+    if (!link.classList.contains("done")) { moveTo(form, link); }
   }, true);
 
   // No poll while taps are on their way: its answer would not show them yet.
