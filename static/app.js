@@ -48,9 +48,10 @@
   }
   function offline(shown) { var b = document.getElementById("offline"); if (b) { b.hidden = !shown; } }
 
-  // event.timeStamp: when the finger touched (a busy phone may run this handler much later).
+  // The same spot: a number, or − / + (whose value moves with the count); event.timeStamp is
+  // when the finger touched (a busy phone may run this handler much later).
   function bounced(button, now) {
-    var key = button.name + "=" + button.value;
+    var key = button.name + "=" + (button.name === "adjust" ? button.getAttribute("aria-label") : button.value);
     var again = key === lastTap.key && now - lastTap.at < BOUNCE_MS;
     lastTap = { key: key, at: now };
     return again;

@@ -65,6 +65,11 @@ def test_a_double_tap_60_ms_apart_is_one_tap(phones):
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Bayern.green")
     phone.shot("72-table-double-tap")
     assert fresh_count(phones, token, "monasteries.Bayern.green") == "0"
+    open_pad(page, "advisors.Bayern.red")
+    tap_twice(page, page.locator("#pad").get_by_role("button", name="one more"), 60)  # + moves its value: still one tap
+    page.wait_for_timeout(600)
+    settled(page)
+    expect(cell(page, "advisors.Bayern.red")).to_have_text("1")
 
 
 def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced(phones):
