@@ -163,7 +163,8 @@
   // The link's own request (its hx-sync stops a poll from answering after it).
   function follow(link) {
     afterwards = null;
-    htmx.ajax("GET", link.getAttribute("href"), { source: link, target: "#screen", swap: "outerHTML" });
+    // A failure shows the offline banner (htmx:sendError); a later tap may abort it on purpose.
+    htmx.ajax("GET", link.getAttribute("href"), { source: link, target: "#screen", swap: "outerHTML" }).catch(function () {});
   }
 
   // Not saved (no connection, a server fault): every tap on its way is taken back, the pad goes
