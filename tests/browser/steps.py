@@ -45,17 +45,24 @@ def enter_position(page: Page, counts: dict[str, int]) -> None:
 def tap(page: Page, locator) -> None:
     """A finger on the screen: a press where the element is now, whatever is there when it lands
     (a disabled button takes nothing, a pad that moved on takes the tap on its new cell)."""
-    locator.wait_for(state="visible")
-    box = locator.bounding_box()
-    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    x, y = where(locator)
+    page.mouse.click(x, y)
+
+
+def where(locator) -> tuple[float, float]:
+    """The middle of the element as it is on the screen now (asked again if an answer swapped
+    it out between finding it and measuring it)."""
+    box = None
+    while box is None:
+        locator.wait_for(state="visible")
+        box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def tap_twice(page: Page, locator, gap_ms: int) -> None:
     """A bouncing finger: two taps on the same spot that the phone stamps ``gap_ms`` apart (the
     events carry the time they happened, as a touch screen's do, however busy this machine is)."""
-    locator.wait_for(state="visible")
-    box = locator.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x, y = where(locator)
     cdp = page.context.new_cdp_session(page)
     start = time.time()
     for stamp in (start, start + gap_ms / 1000):
