@@ -15,12 +15,12 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations extract benchmark benchmark-servers mutation clean
+.PHONY: run test system-packages lint translations extract benchmark benchmark-servers mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
-test: $(STAMP) translations system-packages lint
+test: $(STAMP) translations system-packages lint axe
 	$(PY) -m pytest -q -p no:cacheprovider
 
 $(STAMP): pyproject.toml
@@ -45,15 +45,32 @@ extract: $(STAMP)
 
 # Debian's packages the tests use, installed once when missing (root, or sudo): chromium for
 # the browser tests, nginx (started by the HTTPS browser test itself: no service, no port 80)
-# in front of the app as deploy/nginx.conf has it, curl for the README's API command.
+# in front of the app as deploy/nginx.conf has it, curl for the README's API command, and
+# PostgreSQL's server programs (the tests start a throwaway cluster of their own: tests/postgres.py).
 SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl
 system-packages:
-	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done); \
+	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done; \
+	  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || echo postgresql); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's $$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing fonts-dejavu-core >/dev/null; \
 	fi
+
+# axe-core, the accessibility checker the browser tests run on every screen (tests/browser/test_accessibility.py):
+# the npm registry's tarball of one pinned version, checked against the registry's sha512, kept in
+# .cache/ (ignored by git, never in the wheel, never served by the app).
+AXE_VERSION := 4.14.1
+AXE_SHA512 := FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==
+AXE := .cache/axe-core-$(AXE_VERSION)/axe.min.js
+axe: $(AXE)
+$(AXE):
+	mkdir -p $(dir $@)
+	curl -fsSL https://registry.npmjs.org/axe-core/-/axe-core-$(AXE_VERSION).tgz -o $(dir $@)package.tgz
+	python3 -c "import base64, hashlib, sys; data = open(sys.argv[1], 'rb').read(); sys.exit(base64.b64encode(hashlib.sha512(data).digest()).decode() != sys.argv[2])" $(dir $@)package.tgz '$(AXE_SHA512)' \
+	  || { echo "axe-core $(AXE_VERSION): the download does not match the registry's checksum"; rm -f $(dir $@)package.tgz; exit 1; }
+	tar -xzf $(dir $@)package.tgz -O package/axe.min.js > $@.part && mv $@.part $@
+	rm -f $(dir $@)package.tgz
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -82,4 +99,4 @@ mutation: $(STAMP) translations
 	$(PY) benchmarks/mutation_scores.py
 
 clean:
-	rm -rf $(VENV) instance screenshots mutants
+	rm -rf $(VENV) instance screenshots mutants .cache

@@ -1,4 +1,5 @@
-"""Command line: ``python -m assistant score FILE... [--json] [--lang L]`` and ``serve``."""
+"""Command line: ``python -m assistant score FILE... [--json] [--lang L]``, ``serve``, and the
+store's upkeep: ``prune``, ``migrate``."""
 from __future__ import annotations
 
 import argparse
@@ -28,19 +29,40 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve = commands.add_parser("serve", help="serve the web app (waitress); docs/deployment.md")
     serve.add_argument("--host", default=_env("HOST", "127.0.0.1"), help="address to listen on; 0.0.0.0 for the other phones (env ASSISTANT_HOST)")
     serve.add_argument("--port", type=_port, default=_env("PORT", "5000"), help="0 picks a free one (env ASSISTANT_PORT)")
-    serve.add_argument(
-        "--instance", default=_env("INSTANCE_PATH", None), metavar="DIR",
-        help="folder of the database and the secret key (env ASSISTANT_INSTANCE_PATH; default: Flask's instance folder)",
-    )
+    serve.add_argument(*INSTANCE_OPTION, **_instance_help())
     serve.add_argument("--threads", type=_count, default=_env("THREADS", None), help="worker threads, 8 by default (env ASSISTANT_THREADS)")
     serve.add_argument("--debug", action="store_true", help="Flask's development server with reloader and debugger, on this machine only")
+
+    prune = commands.add_parser("prune", help="remove the tables nobody changed for a while (finished or left); docs/deployment.md")
+    prune.add_argument("--older-than", type=_age, required=True, metavar="AGE", help="how long unchanged: 90d (days) or 12h (hours)")
+    prune.add_argument(*INSTANCE_OPTION, **_instance_help())
+    migrate = commands.add_parser("migrate", help="bring the database's schema up to date now (PostgreSQL: before new servers start)")
+    migrate.add_argument(*INSTANCE_OPTION, **_instance_help())
 
     args = parser.parse_args(argv)
     if args.command == "serve":
         from assistant.web.serve import serve  # the core and the CLI never need Flask
 
         return serve(args.host, args.port, args.instance, threads=args.threads, debug=args.debug)
+    if args.command == "prune":
+        from assistant.web.maintenance import prune_command
+
+        return prune_command(args.older_than, args.instance)
+    if args.command == "migrate":
+        from assistant.web.maintenance import migrate_command
+
+        return migrate_command(args.instance)
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
+
+
+INSTANCE_OPTION = ("--instance",)
+
+
+def _instance_help() -> dict:
+    return {
+        "default": _env("INSTANCE_PATH", None), "metavar": "DIR",
+        "help": "folder of the database and the secret key (env ASSISTANT_INSTANCE_PATH; default: Flask's instance folder)",
+    }
 
 
 def _env(name: str, default: str | None) -> str | None:
@@ -55,6 +77,18 @@ def _port(text: str) -> int:
 
 def _count(text: str) -> int:
     return _whole_number(text, 1, 1000)
+
+
+AGE_UNITS = {"d": ("days", 24 * 60 * 60), "h": ("hours", 60 * 60)}
+MAX_AGE_DAYS = 100 * 366
+
+
+def _age(text: str) -> float:
+    """``90d`` or ``12h``, in seconds: at least an hour, at most a hundred years."""
+    number, unit = text[:-1], text[-1:]
+    if not (number.isdigit() and unit in AGE_UNITS and 0 < int(number) * AGE_UNITS[unit][1] <= MAX_AGE_DAYS * AGE_UNITS["d"][1]):
+        raise argparse.ArgumentTypeError(f"{text!r} is not an age such as 90d (days) or 12h (hours)")
+    return int(number) * AGE_UNITS[unit][1]
 
 
 def _whole_number(text: str, low: int, high: int) -> int:

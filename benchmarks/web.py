@@ -11,6 +11,7 @@ Targets (issue 3): under 10 ms median per count change; under 60 KB compressed f
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import statistics
 import tempfile
@@ -45,8 +46,9 @@ def main() -> None:
 
 
 def shipped_client(database: Path):
-    """The app as shipped (CSRF on); the client sends the page's token, as htmx does."""
-    app = create_app({"TESTING": True, "DATABASE": str(database), "SECRET_KEY": "bench"})
+    """The app as shipped (CSRF on); the client sends the page's token, as htmx does. On the
+    PostgreSQL database DATABASE_URL names, when set (docs/deployment.md), else on ``database``."""
+    app = create_app({"TESTING": True, "DATABASE": str(database), "DATABASE_URL": os.environ.get("DATABASE_URL", ""), "SECRET_KEY": "bench"})
     client = app.test_client()
     page = client.get("/").get_data(as_text=True)
     client.environ_base["HTTP_X_CSRFTOKEN"] = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)

@@ -80,3 +80,11 @@ def browser_app(config: dict) -> Flask:
     app = create_app(config)
     app.test_client_class = BrowserClient
     return app
+
+
+def browser_app_from_environment(instance) -> Flask:
+    """The app as `serve` and `prune` make it (settings from the environment, data in ``instance``),
+    its ``test_client()`` a :class:`BrowserClient`."""
+    app = create_app(instance_path=instance)
+    app.test_client_class = BrowserClient
+    return app

@@ -1,6 +1,7 @@
 """The web app: ``create_app()`` factory, blueprints by concern (Flask tutorial style)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from flask import Flask
@@ -32,6 +33,8 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     )
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "assistant.sqlite"),
+        DATABASE_URL="",  # postgresql://…: PostgreSQL instead of the SQLite file (docs/deployment.md)
+        DATABASE_POOL_SIZE=8,  # connections to PostgreSQL per process: one per serving thread
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR.resolve()),
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=MAX_FORM_BYTES,
@@ -43,6 +46,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     )
     if test_config is None:
         app.config.from_prefixed_env("ASSISTANT")
+        app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or app.config["DATABASE_URL"]
     else:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)

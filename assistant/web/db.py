@@ -1,16 +1,24 @@
-"""SQLite in the instance folder (flaskr style): one connection per request, schema on first use.
+"""The store: SQLite in the instance folder (flaskr style), or PostgreSQL when ``DATABASE_URL``
+names one (postgres.py); one connection per request, schema on first use.
 
-The shared table (``game_table``) is made here; a game's own tables come from its ``WebGame``
-(``schema``, ``upgrade_database``), handed over by ``init_app``."""
+``get_db()`` is this request's connection to either: ``execute(sql, parameters)`` with the SQL
+written once for sqlite3 (``?`` placeholders, standard SQL both understand), rows by column name.
+Changes are compare-and-sets on a version (tables.py), so they hold across processes and
+machines alike. The shared table (``game_table``) is made here for SQLite (for PostgreSQL by the
+migrations in ``migrations/``); a game's own tables come from its ``WebGame`` (``schema``,
+``upgrade_database``; ``migrations``), handed over by ``init_app``."""
 from __future__ import annotations
 
 import os
 import sqlite3
 import threading
 from collections.abc import Sequence
+from contextlib import contextmanager
 
 import click
 from flask import Flask, current_app, g
+
+from assistant.web import postgres
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -24,6 +32,7 @@ CREATE TABLE IF NOT EXISTS game_table (
     updated REAL NOT NULL,
     authors TEXT NOT NULL DEFAULT '{}'  -- JSON: which phone set each cell, values replaced since
 );
+CREATE INDEX IF NOT EXISTS game_table_updated ON game_table (updated);  -- prune finds the old ones
 """
 EXTENSION = "assistant.db.games"  # app.extensions key of the games handed to init_app
 _ready: set[str] = set()
@@ -40,8 +49,62 @@ SYNCHRONOUS = "FULL"
 FILE_MODE = 0o600
 
 
-def get_db() -> sqlite3.Connection:
+class StoreError(Exception):
+    """Said at start in words, ending the command with ``exit_status``."""
+
+    exit_status = 1
+
+
+class StoreSettingError(StoreError, ValueError):
+    """A store setting the app cannot use (naming the setting)."""
+
+    exit_status = 2  # as argparse's refusals
+
+
+class StoreUnreachable(StoreError):
+    """The database named cannot be opened."""
+
+
+def open_store(app: Flask) -> str:
+    """Open the store before the first request (schema made, migrations applied), so that a
+    database out of reach is said at start; what it is, for the log."""
+    with _reaching(app):
+        with app.app_context():
+            get_db()
+    return _described(app)
+
+
+def migrate(app: Flask) -> list[str]:
+    """Bring the store's schema up to date now; the ids of the PostgreSQL migrations applied
+    (a SQLite database takes its schema and upgrades without any)."""
+    url = app.config["DATABASE_URL"]
+    if not url:
+        open_store(app)
+        return []
+    with _reaching(app):
+        return postgres.migrate(url, app.extensions.get(EXTENSION, ()))
+
+
+@contextmanager
+def _reaching(app: Flask):
+    failures = (sqlite3.Error, OSError, *(postgres.failures() if app.config["DATABASE_URL"] else ()))
+    try:
+        yield
+    except failures as error:
+        raise StoreUnreachable(f"cannot open the database ({_described(app)}): {error}") from None
+
+
+def _described(app: Flask) -> str:
+    url = app.config["DATABASE_URL"]
+    return postgres.describe(url) if url else app.config["DATABASE"]
+
+
+def get_db() -> sqlite3.Connection | postgres.Connection:
     if "db" not in g:
+        if current_app.config["DATABASE_URL"]:
+            config = current_app.config
+            g.db = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], current_app.extensions.get(EXTENSION, ()))
+            return g.db
         path = current_app.config["DATABASE"]
         if path not in _ready:
             _create_private(path)
@@ -92,6 +155,11 @@ def _upgrade(db: sqlite3.Connection, games) -> None:
         raise
 
 
+def forget_postgresql(url: str) -> None:
+    """Close this process's pool of a PostgreSQL database (a test standing for a new process)."""
+    postgres.forget(url)
+
+
 def release(path: str) -> None:
     """Close this process's anchor to a database no longer served (each test's own database)."""
     with _ready_lock:
@@ -121,6 +189,11 @@ def init_db_command() -> None:
 
 def init_app(app: Flask, games: Sequence = ()) -> None:
     """``games``: the ``WebGame`` of each game, whose own tables the database holds too."""
+    url, size = app.config["DATABASE_URL"], app.config["DATABASE_POOL_SIZE"]
+    if url and not postgres.is_postgresql(url):
+        raise StoreSettingError("DATABASE_URL: only postgresql://… is understood; leave it unset for SQLite in the instance folder")
+    if not (isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= 1000):
+        raise StoreSettingError(f"ASSISTANT_DATABASE_POOL_SIZE: {size} is not a whole number from 1 to 1000")
     app.extensions[EXTENSION] = tuple(games)
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

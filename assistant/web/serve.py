@@ -7,6 +7,7 @@ keep-alive requests holds no thread. docs/deployment.md has the measurements.
 from __future__ import annotations
 
 import ipaddress
+import os
 import signal
 import sys
 
@@ -56,9 +57,21 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     if debug and not is_loopback_host(host):
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
-    app = create_app(instance_path=instance)
+    from assistant.web.db import StoreError, open_store
+
+    try:
+        app = create_app(instance_path=instance)
+        if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
+            app.config["DATABASE_POOL_SIZE"] = threads or THREADS  # a connection for each thread
+        store = open_store(app)
+    except StoreError as error:
+        print(error, file=sys.stderr)
+        return error.exit_status
     app.config["LISTENING_HOST"] = host  # the share page warns when no other phone can reach it
-    print(f"Data (database and secret key): {app.instance_path}", flush=True)
+    if app.config["DATABASE_URL"]:
+        print(f"Data: the tables in {store}, the secret key in {app.instance_path}", flush=True)
+    else:
+        print(f"Data (database and secret key): {app.instance_path}", flush=True)
     if debug:
         app.run(host=host, port=port, debug=True)
         return 0

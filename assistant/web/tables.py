@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import current_app, session
+from flask import abort, current_app, session
 
 from assistant.web.db import EXTENSION, get_db
 from assistant.web.state import TableState
@@ -107,38 +107,38 @@ def find_table(token: str) -> Table | None:
 def version_of(token: str) -> int | None:
     """Just the version: what a polling phone asks every two seconds."""
     row = get_db().execute("SELECT version FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
-    return row[0] if row else None
+    return row["version"] if row else None
 
 
 def apply_change(table_id: str, change: Change, base: int, phone: str = "") -> Applied | Conflict:
     """Apply ``change`` made by ``phone`` (its id, from its session), which last saw version
-    ``base``, or report the conflict."""
+    ``base``, or report the conflict.
+
+    The write is a compare-and-set on the version the change was worked out on: when another
+    phone's change (through any server process) got in between, it is worked out again on the
+    newer table, so nothing is lost and every conflict is seen, on either store."""
     db = get_db()
-    db.execute("BEGIN IMMEDIATE")  # one writer at a time, so two phones cannot interleave
-    try:
+    while True:
         row = db.execute("SELECT * FROM game_table WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            abort(404)  # removed meanwhile (prune)
         table = _table(row, table_id)
         if not 0 < base <= table.version:
             raise StaleVersion(base)
         current = change.read(table.state)
         if not change.merges and table.changed.get(change.cell, 0) > base and current != change.value:
-            db.execute("ROLLBACK")
             return Conflict(change.cell, current, change.value, table)
         change.apply(table.state)
         table.version += 1
         table.changed[change.cell] = table.version
         table.updated = time.time()
         _record_author(table, change, current, phone)
-        db.execute(
-            "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ?",
-            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id),
-        )
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
-    return Applied(table)
+        written = db.execute(
+            "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?",
+            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id, table.version - 1),
+        ).rowcount
+        if written:
+            return Applied(table)
 
 
 def _record_author(table: Table, change: Change, before: Any, phone: str) -> None:

@@ -54,6 +54,13 @@ def assert_lines_stand_on_the_board(found, roads):
         ("a path with two branches", line("m0", "m1", "m2", "m3", "m4", "m5") + line("m1", "m6", "m8") + [("m1", "m9")], 8, 7),
         # A small piece of a grid: one line of six along it.
         ("a piece of grid", roads_of("g01-g11 g41-g42 g12-g13 g12-g22 g01-g02 g11-g21 g02-g12"), 6, 6),
+        # Two lines of four joined between their second monasteries: eight monasteries, room for
+        # two lines; the longest single line (a4…a2-b2…b4) is only 6, so the default reading's 8
+        # needs both lines.
+        ("two lines of four joined in the middle", line("a1", "a2", "a3", "a4") + line("b1", "b2", "b3", "b4") + [("a2", "b2")], 8, 6),
+        # A spine b-c with bushy ends: b has four dead ends, c three; any line takes one dead end
+        # at each end, so exactly one line of four, whichever dead ends it takes.
+        ("a spine with bushy ends", [("a", "b"), ("x1", "b"), ("x2", "b"), ("z1", "b"), ("b", "c"), ("c", "d"), ("c", "y1"), ("c", "y2")], 4, 4),
     ],
 )
 def test_hard_road_graphs_score_as_the_table_counts_them(name, roads, disjoint, longest):

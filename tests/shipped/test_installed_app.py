@@ -12,7 +12,7 @@ from urllib.error import HTTPError
 from urllib.parse import urlencode
 from urllib.request import HTTPCookieProcessor, Request, build_opener, urlopen
 
-from tests.shipped.conftest import LOOPBACK, start
+from tests.shipped.conftest import LOOPBACK, clean_environment, start
 from tests.shipped.recipes import REPOSITORY, make_run_command
 
 ENGLISH_TITLE = "<title>Table scoring assistant</title>"
@@ -112,3 +112,15 @@ def test_the_readmes_curl_command_gets_what_score_json_prints(installed, served,
     assert json.loads(body) == json.loads(printed.stdout)
     refused = subprocess.run([*words[:-3], "--data", '{"players": []}', words[-1]], capture_output=True, text=True, cwd=tmp_path, timeout=30)
     assert json.loads(refused.stdout)["errors"][0]["field"] == "scoring"
+
+
+def test_the_installed_app_migrates_a_postgresql_database(installed, postgres):
+    """The wheel carries the migrations (the shared ones and each game's): the installed command applies them."""
+    url = postgres.create_database("installed")
+    env = {**clean_environment(), "DATABASE_URL": url}
+    argv = [installed.python, "-m", "assistant", "migrate", "--instance", str(installed.root / "migrated")]
+    done = subprocess.run(argv, cwd=installed.root, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "applied 0001.game-table" in done.stdout and "applied 0002.game-table-authors" in done.stdout
+    assert "applied kardinal-und-koenig-0001.board-variant" in done.stdout
+    assert "(3 migrations applied now)" in done.stdout

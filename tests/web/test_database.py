@@ -5,9 +5,19 @@ import stat
 
 import pytest
 
+from assistant.web import db
 from assistant.web.db import get_db
 from assistant.web.security import instance_secret
+from tests.client import browser_app
 from tests.web.helpers import enter, new_table
+
+
+@pytest.fixture
+def app(tmp_path):
+    """These are the SQLite file's own properties: SQLite only."""
+    app = browser_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite")})
+    yield app
+    db.release(app.config["DATABASE"])
 
 
 def mode(path) -> int:

@@ -2,11 +2,11 @@
 is shown again (scores, walk, home page, spectators) without searching its chains again."""
 import json
 import re
-import sqlite3
 
 import pytest
 
 from assistant.games.work import REQUEST_WORK
+from assistant.web.db import get_db
 from assistant.web.games.kardinal import sketch_screen
 from tests.kardinal.helpers import SearchSteps, absurd_position, complete_bipartite, thinned_bipartite
 from tests.web.helpers import HTMX, enter, new_table, view_token
@@ -53,14 +53,11 @@ def absurd_sketch() -> dict:
 
 def edit_state(app, token: str, change) -> None:
     """Change a table's stored state directly (as an older version of the app, or a long game, left it)."""
-    db = sqlite3.connect(app.config["DATABASE"])
-    try:
-        state = json.loads(db.execute("SELECT state FROM game_table WHERE id = ?", (token,)).fetchone()[0])
+    with app.app_context():
+        db = get_db()
+        state = json.loads(db.execute("SELECT state FROM game_table WHERE id = ?", (token,)).fetchone()["state"])
         change(state)
         db.execute("UPDATE game_table SET state = ?, version = version + 1 WHERE id = ?", (json.dumps(state), token))
-        db.commit()
-    finally:
-        db.close()
 
 
 @pytest.fixture
@@ -192,5 +189,6 @@ def test_a_result_kept_before_with_roads_too_many_to_search_now_still_opens(app,
     page = client.get(f"/t/{scored}/scores/final").get_data(as_text=True)
     assert "This result can no longer be shown. Score again to see it." in page
     home = client.get("/")
-    assert home.status_code == 200 and "Final scoring done" in home.get_data(as_text=True)
+    # The kept input is no longer the table's: the start page says so, without searching it again.
+    assert home.status_code == 200 and "The table changed after it was scored" in home.get_data(as_text=True)
     assert steps.units <= 2 * REQUEST_WORK  # two requests

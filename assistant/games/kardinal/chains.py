@@ -287,13 +287,12 @@ class _Graph:
         best = self.solve(group & ~(1 << pivot))
         if best[0] >= ceiling:
             return best
-        with_pivot = self._best_with_line_through(pivot, group, ceiling, best)
-        return with_pivot if with_pivot[0] > best[0] else best
+        return self._best_with_line_through(pivot, group, ceiling, best)
 
     def _best_with_line_through(
         self, v: int, group: int, ceiling: int, known: tuple[int, tuple[tuple[int, ...], ...]]
     ) -> tuple[int, tuple[tuple[int, ...], ...]]:
-        """The best total when ``v`` lies on a line, if it beats ``known``, and its lines.
+        """The best total when ``v`` lies on a line and its lines, if it beats ``known``; else ``known``.
 
         A line grows from ``v`` one way (the first arm), then maybe the other way (the second
         arm). What can still be added depends only on the nodes used and the end that grows,

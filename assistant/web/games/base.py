@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from flask import Blueprint
@@ -187,20 +188,37 @@ class WebGame:
         """A short status for the home page's list of tables."""
         raise NotImplementedError
 
+    def final_phase(self, table: Table) -> str | None:
+        """The home page's status of a table whose last scoring is kept: its verdict, or, when the
+        table changed since, that it must be scored again (never a winner it may no longer have);
+        None when not scored. Raises ``InvalidInput`` when the kept result cannot be read."""
+        last = self.scorings[-1].name
+        summary = self.kept_summary(table, last)
+        if summary is None:
+            return None
+        if summary["stale"]:
+            return _("The table changed after it was scored: score again to see who wins.")
+        report = self.kept_report(table, last)
+        return report.verdict if report else None
+
     # --- what a game may add; the defaults add nothing ---
 
     # Links under the game's "New table" on the start page: (gettext-marked label, endpoint).
     extra_links: ClassVar[tuple[tuple[str, str], ...]] = ()
-    # SQL run on every database at first use (CREATE TABLE IF NOT EXISTS ...): the game's own tables.
+    # SQL run on every SQLite database at first use (CREATE TABLE IF NOT EXISTS ...): the game's own tables.
     schema: ClassVar[str] = ""
+    # The same tables for PostgreSQL: a folder of yoyo migrations (postgres.py), their ids
+    # starting with the game's slug; None: the game has no tables of its own.
+    migrations: ClassVar[Path | None] = None
 
     def blueprints(self) -> tuple[Blueprint, ...]:
         """Pages of the game's own, registered with the app."""
         return ()
 
     def upgrade_database(self, db: sqlite3.Connection) -> None:
-        """Bring the game's tables of a database made by an older version up to ``schema``
-        (columns added since, their indexes); runs inside a transaction."""
+        """Bring the game's tables of a SQLite database made by an older version up to ``schema``
+        (columns added since, their indexes); runs inside a transaction. PostgreSQL databases
+        take ``migrations`` instead."""
 
     def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
         """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,

@@ -5,7 +5,7 @@ from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.problems import InvalidInput
-from assistant.web import breakdown
+from assistant.web import breakdown, play_log
 from assistant.web.i18n import field_problem
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.tables import apply_change
@@ -78,14 +78,16 @@ def explained(table, game, report, scoring: str, step: str | None) -> dict:
     titles = [game.step_title(table, s) for s in report.steps]
     all_steps = breakdown.steps(report, titles, [game.step_marks(s) for s in report.steps], players)
     final = scoring == game.scorings[-1].name
+    standings = breakdown.standings(players, report.winners, use_tie_break=final)
     return {
         "report": report,
         "steps": all_steps,
         "sections": breakdown.sections(all_steps, game.section_label),
         "walk": breakdown.walk(all_steps, step, players),
-        "standings": breakdown.standings(players, report.winners, use_tie_break=final),
+        "standings": standings,
         "tie_breaks_used": game.tie_breaks_used(report) if final else 0,
         "chart": breakdown.chart(players, game.point_sources(table, report)),
         "track": breakdown.track(players, game.track_spaces()),
         "final": final,
+        "play_log": play_log.play_log(table, game, report, standings) if final else None,
     }

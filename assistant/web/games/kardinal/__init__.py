@@ -111,6 +111,7 @@ class KardinalWeb(WebGame):
     # --- what the game adds: the board check (its pages and table), the map, the sketch's wording ---
     extra_links = ((_l("Check the board's alliances"), "boards.index"),)
     schema = boards.SCHEMA
+    migrations = boards.MIGRATIONS
 
     def blueprints(self) -> tuple[Blueprint, ...]:
         return (board_check.bp,)
@@ -129,13 +130,12 @@ class KardinalWeb(WebGame):
         return _("Board: “{name}”, a variant checked against the printed board.").format(name=report.board)
 
     def phase(self, table: Table) -> str:
-        final = table.state.results.get("final")
-        if final:
+        if table.state.results.get("final"):
             try:
-                report = self.kept_report(table, "final")
+                status = self.final_phase(table)
             except InvalidInput:  # e.g. kept before its chains were, and too many roads to search now
-                report = None
-            return report.verdict if report else _("Final scoring done")
+                status = None
+            return status or _("Final scoring done")
         if table.state.results.get("intermediate"):
             return _("Second half: intermediate scoring done")
         return _("First half: entering the board")

@@ -17,6 +17,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
+from pathlib import Path
 
 from assistant.games.kardinal.board import Board, published_board
 from assistant.games.kardinal.position import GAME_SLUG
@@ -48,6 +49,7 @@ CREATE TABLE IF NOT EXISTS board_variant (
     edit_token TEXT                 -- the edit link's key; NULL: saved before owners, read-only
 );
 """
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"  # the same for PostgreSQL
 # Made after ``edit_token`` is there (added to databases made before it existed).
 INDEXES = (
     "CREATE UNIQUE INDEX IF NOT EXISTS board_variant_edit_token ON board_variant (edit_token)",
@@ -96,7 +98,7 @@ def list_variants(page: int = 1) -> list[StoredVariant]:
 
 
 def count_pages() -> int:
-    (count,) = get_db().execute("SELECT COUNT(*) FROM board_variant WHERE game = ?", (GAME_SLUG,)).fetchone()
+    count = get_db().execute("SELECT COUNT(*) AS n FROM board_variant WHERE game = ?", (GAME_SLUG,)).fetchone()["n"]
     return max(1, -(-count // PAGE_SIZE))
 
 
@@ -134,28 +136,23 @@ def save_variant(board: Board, ident: int | None = None, version: int | None = N
     now = time.time()
     db = get_db()
     if ident is None:
-        cursor = db.execute(
+        key = new_token()
+        db.execute(
             "INSERT INTO board_variant (game, name, data, version, created, updated, edit_token) VALUES (?,?,?,?,?,?,?)",
-            (GAME_SLUG, board.name, data, 1, now, now, new_token()),
+            (GAME_SLUG, board.name, data, 1, now, now, key),
         )
-        ident = cursor.lastrowid
+        ident = db.execute("SELECT id FROM board_variant WHERE edit_token = ?", (key,)).fetchone()["id"]
     else:
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        # Compare-and-set on the version: of two saves from the same version, one finds it changed.
+        saved = db.execute(
+            "UPDATE board_variant SET name = ?, data = ?, version = version + 1, updated = ? WHERE id = ? AND game = ? AND version = ?",
+            (board.name, data, now, ident, GAME_SLUG, version),
+        ).rowcount
+        if not saved:
             current = find_variant(ident)
             if current is None:
                 raise LookupError(ident)
-            if version != current.version:
-                raise StaleVariant(current)
-            db.execute(
-                "UPDATE board_variant SET name = ?, data = ?, version = version + 1, updated = ? WHERE id = ?",
-                (board.name, data, now, ident),
-            )
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
+            raise StaleVariant(current)
     found = find_variant(ident)
     assert found is not None
     return found

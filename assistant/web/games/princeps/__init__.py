@@ -95,8 +95,7 @@ class PrincepsWeb(WebGame):
 
     def phase(self, table: Table) -> str:
         if table.state.results.get(results.SCORING):
-            report = self.kept_report(table, results.SCORING)
-            return report.verdict if report else _("Scored")
+            return self.final_phase(table) or _("Scored")
         return _("Entering the territories")
 
 

@@ -1,0 +1,74 @@
+"""A kept final result taken away from the table, for any game: a link that logs the play in the
+players' stats app (BG Stats), and the result as plain text to copy or share.
+
+BG Stats documents the link (www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-websites/):
+``https://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>``; the app opens with the play
+filled in and saves nothing until the person confirms it there. Nothing is sent from this server.
+"""
+from __future__ import annotations
+
+import json
+import time
+from datetime import date
+from urllib.parse import quote
+
+from babel.dates import format_date
+
+from assistant.web.games.base import PlayerView
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_language
+
+BG_STATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
+SOURCE_NAME = "Table scoring assistant"  # BG Stats remembers its matches of games and players per source
+
+
+def bg_stats_play(game_name: str, game_slug: str, standings: list[dict], played_at: float, started_at: float, comments: str) -> dict:
+    """The play as BG Stats reads it. ``standings``: rows of ``breakdown.standings`` (place,
+    player, total, winner), tie-breaks applied; the times are timestamps (the result kept, the
+    table started). No ``bggId``: no source at hand confirms either game's BoardGameGeek number,
+    and BG Stats matches by name. Who started is not known to the app: nobody is marked."""
+    return {
+        "sourceName": SOURCE_NAME,
+        "game": {"name": game_name, "sourceGameId": game_slug, "highestWins": True, "noPoints": False},
+        # BG Stats' format, in the time of the machine serving the table; static/app.js puts the
+        # phone's own local time in (a server in a container usually runs on UTC).
+        "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(played_at)),
+        # From the table's start in the app to the kept result: tables are usually started at the
+        # table, so this is about the play's length (BG Stats lets it be corrected before saving).
+        "durationMin": max(1, round((played_at - started_at) / 60)),
+        "players": [_player(row) for row in standings],
+        "comments": comments,
+    }
+
+
+def _player(row: dict) -> dict:
+    player: PlayerView = row["player"]
+    return {
+        "name": player.name or player.label,
+        "score": row["total"],
+        "rank": row["place"],
+        "winner": row["winner"],
+        "startPlayer": False,
+    }
+
+
+def bg_stats_link(play: dict) -> str:
+    return f"{BG_STATS_CREATE_PLAY}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
+
+
+def summary(game_title: str, standings: list[dict], verdict: str, played_at: float) -> str:
+    """The result in a few lines of plain text, in the page's language: game and day, the verdict,
+    then each player's place and points."""
+    lines = [f"{game_title} · {format_date(date.fromtimestamp(played_at), 'medium', locale=request_language())}", verdict]
+    for row in standings:
+        lines.append(_("{place}. {player}: {points}").format(place=row["place"], player=row["player"].label, points=row["total"]))
+    return "\n".join(lines)
+
+
+def play_log(table, game, report, standings: list[dict]) -> dict:
+    """What the final scores page offers to take the kept result away: ``bg_stats`` (the link)
+    and ``text`` (the summary)."""
+    played_at = table.state.results[game.scorings[-1].name].at
+    name = str(game.title)
+    play = bg_stats_play(name, game.slug, standings, played_at, table.created, report.verdict)
+    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at), "played_at": round(played_at)}

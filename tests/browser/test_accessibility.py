@@ -1,0 +1,72 @@
+"""axe-core on every screen of both games, in English and in German: no violation at all.
+
+axe-core is the npm registry's package at the version the Makefile pins (`make axe`, part of
+`make test`), kept in .cache/ and never served by the app. It goes into the page through the
+DevTools protocol (Playwright's evaluate), which the page's content security policy does not
+govern: the app is tested with its CSP on, as it ships, and a violation of the policy still
+fails the test (the console is watched)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, Phone
+from tests.browser.test_languages import game_night, pages
+
+pytestmark = pytest.mark.browser
+MAKEFILE = Path(__file__).resolve().parents[2] / "Makefile"
+AXE_VERSION = re.search(r"^AXE_VERSION := (\S+)$", MAKEFILE.read_text(), re.M).group(1)
+AXE = MAKEFILE.parent / ".cache" / f"axe-core-{AXE_VERSION}" / "axe.min.js"
+__all__ = ["game_night"]  # the module-scoped tables of test_languages.py, entered once here too
+
+# Every rule axe runs by default (WCAG 2.0 to 2.2, A and AA, and its best practices); each
+# violation as rule, impact and the first few elements, so a failure names what to fix.
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.map((v) => ({rule: v.id, impact: v.impact, nodes: v.nodes.length,
+    where: v.nodes.slice(0, 4).map((n) => n.target.join(' ') + ': ' + n.failureSummary.split('\\n').slice(1, 2).join(''))}));
+}"""
+
+
+def screens(night: dict) -> list[tuple[str, str]]:
+    token, princeps_token = night["token"], night["princeps"]
+    more = [
+        ("rename", f"/t/{token}/board?rename=0"),
+        ("chains-pad", f"/t/{token}/chains?add=blue"),
+        ("intermediate-list", f"/t/{token}/scores/intermediate"),
+        ("walk-start", f"/t/{token}/scores/final?view=walk&step=0"),
+        ("princeps-walk-start", f"/t/{princeps_token}/scores/final?view=walk&step=0"),
+        ("princeps-rename", f"/t/{princeps_token}/territories?rename=0"),
+        ("princeps-share", f"/t/{princeps_token}/share"),
+    ]
+    return pages(night["token"], night["watch"], princeps_token) + more
+
+
+SCREEN_NAMES = [name for name, _url in screens({"token": "t", "watch": "w", "princeps": "p"})]
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    assert AXE.exists(), f"{AXE} is missing: `make axe` (run by `make test`) fetches axe-core {AXE_VERSION} from the npm registry"
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("screen", SCREEN_NAMES)
+def test_no_axe_violations(browser, live_server, game_night, axe_source, language, screen):  # noqa: F811 (the imported fixture)
+    phone = Phone(browser, live_server, PHONE["width"])
+    try:
+        page = phone.page
+        page.goto(f"/?lang={language}")
+        url = dict(screens(game_night))[screen]
+        page.goto(url)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        page.evaluate(axe_source)
+        violations = page.evaluate(RUN_AXE)
+        assert violations == [], f"{screen} ({language}, {url}): {violations}"
+        assert phone.errors == [], phone.errors
+    finally:
+        phone.context.close()

@@ -1,0 +1,93 @@
+"""The final scores page hands the kept result on: a link that logs the play in BG Stats (its JSON
+decoded and checked here) and the result as plain text to copy or share."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+from tests.web import princeps
+from tests.web.helpers import EXAMPLE, change, enter, new_table
+from tests.web.test_princeps import FIRST_TIE_BREAK
+from tests.web.test_scoring import scored
+
+PLAY_DATE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
+
+
+def bg_stats_play(page: str) -> dict:
+    """The play the page's BG Stats link carries, decoded as BG Stats decodes it."""
+    links = re.findall(r'href="(https://app\.bgstatsapp\.com/createPlay\.html\?data=[^"]+)"', page)
+    assert len(links) == 1, links
+    address = urlsplit(html.unescape(links[0]))
+    assert (address.scheme, address.netloc, address.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    return json.loads(parse_qs(address.query, strict_parsing=True)["data"][0])
+
+
+def summary_text(page: str) -> str:
+    found = re.search(r'<textarea id="play-summary"[^>]*>(.*?)</textarea>', page, re.S)
+    assert found, "no summary on the page"
+    return html.unescape(found.group(1)).strip()
+
+
+def kardinal_final(client) -> tuple[str, str]:
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    change(client, token, "chains.green", screen="chains", add=4)
+    return token, scored(client, token, "final", screen="chains")
+
+
+def test_the_bg_stats_link_carries_the_kept_final_result(client):
+    token, page = kardinal_final(client)
+    play = bg_stats_play(page)
+    assert play["game"] == {"name": "Kardinal & König", "sourceGameId": "kardinal-und-koenig", "highestWins": True, "noPoints": False}
+    assert "bggId" not in play["game"]  # no source confirms its BoardGameGeek number
+    assert play["sourceName"] == "Table scoring assistant"
+    assert PLAY_DATE.match(play["playDate"]), play["playDate"]
+    assert isinstance(play["durationMin"], int) and play["durationMin"] >= 1
+    assert play["comments"] == "Andreas (green) wins with 26 points."
+    assert play["players"] == [
+        {"name": "Andreas", "score": 26, "rank": 1, "winner": True, "startPlayer": False},
+        {"name": "Barbara", "score": 22, "rank": 2, "winner": False, "startPlayer": False},
+        {"name": "Doris", "score": 14, "rank": 3, "winner": False, "startPlayer": False},
+        {"name": "Purple", "score": 10, "rank": 4, "winner": False, "startPlayer": False},  # no name: called by the colour
+    ]
+    # The same on the walk's last page; never on the intermediate scoring.
+    walk_end = client.get(f"/t/{token}/scores/final?view=walk&step=99").get_data(as_text=True)
+    assert bg_stats_play(walk_end) == play
+    assert "bgstatsapp" not in client.get(f"/t/{token}/scores/intermediate").get_data(as_text=True)
+    assert "bgstatsapp" not in client.get(f"/t/{token}/scores/final?view=walk&step=3").get_data(as_text=True)
+
+
+def test_a_tie_broken_by_supply_ranks_the_winner_first(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    play = bg_stats_play(scored(client, token, "final", screen="chains"))
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("Barbara", 22, 1, True), ("Andreas", 22, 2, False), ("Doris", 14, 3, False), ("Purple", 10, 4, False)]
+
+
+def test_princeps_logs_victory_points_and_the_tie_break(client):
+    token = princeps.new_table(client)
+    princeps.enter(client, token, FIRST_TIE_BREAK)
+    page = princeps.score(client, token)
+    play = bg_stats_play(page)
+    assert play["game"]["name"] == "Princeps Machiavelli" and "bggId" not in play["game"]
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("Ana", 2, 1, True), ("Ben", 2, 2, False), ("Cleo", 1, 3, False)]
+    assert play["comments"].startswith("Ana wins on the first tie-break")
+    assert summary_text(page).splitlines()[2:] == ["1. Ana: 2", "2. Ben: 2", "3. Cleo: 1"]
+
+
+def test_the_summary_is_plain_text_in_the_pages_language(client):
+    token, page = kardinal_final(client)
+    lines = summary_text(page).splitlines()
+    assert lines[0].startswith("Kardinal & König · ")
+    assert lines[1:] == ["Andreas (green) wins with 26 points.", "1. Andreas (green): 26", "2. Barbara (red): 22", "3. Doris (blue): 14", "4. Purple: 10"]
+    german = client.get(f"/t/{token}/scores/final?lang=de").get_data(as_text=True)
+    assert summary_text(german).splitlines()[1:3] == ["Andreas (Grün) gewinnt mit 26 Punkten.", "1. Andreas (Grün): 26"]
+    assert "Diese Partie in BG Stats eintragen" in german
+    # The button that copies or shares it is the page's script's (CSP: no inline script).
+    assert 'data-share-summary="#play-summary"' in page and "<script>" not in page
