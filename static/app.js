@@ -52,6 +52,7 @@
   // when the finger touched (a busy phone may run this handler much later).
   function bounced(button, now) {
     var key = button.name + "=" + (button.name === "adjust" ? button.getAttribute("aria-label") : button.value);
+    if (!now) { now = performance.now(); } // an event without a time stamp: now
     var again = key === lastTap.key && now - lastTap.at < BOUNCE_MS;
     lastTap = { key: key, at: now };
     return again;

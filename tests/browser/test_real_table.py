@@ -236,6 +236,7 @@ def test_a_tap_that_cannot_reach_the_table_is_undone_with_the_reason(phones):
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Italien.red")
     phone.shot("82-table-tap-undone-offline")
     tap(page, pad_number(page, 3))
+    assert cell(page, "monasteries.Italien.red").inner_text() == "3"  # shown at once: taken, not a bounce
     settled(page)
     expect(cell(page, "monasteries.Italien.red")).to_have_text("3")
     expect(page.locator("#offline")).to_be_hidden()
