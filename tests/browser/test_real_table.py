@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import cell, in_viewport, network_delay, open_pad, pad_number, start_table, tap, tap_twice
+from tests.browser.steps import cell, in_viewport, network_delay, open_pad, pad_number, set_count, start_table, tap, tap_twice
 
 pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue"), ("Eva", "yellow"), ("Fritz", "black")]
@@ -260,3 +260,28 @@ def test_taps_after_a_refused_one_are_taken_back_and_said_so(phones):
     expect(cell(second.page, "monasteries.Burgund.green")).to_have_text("0")
     expect(cell(second.page, "monasteries.Burgund.red")).to_have_text("1")
     second.shot("83-table-taps-after-a-refused-one")
+
+
+def test_queued_taps_answered_in_parts_keep_the_poll_state_and_the_next_poll_shows_others(phones):
+    """The script sends the version #screen-poll shows with each tap, so the last answer comes in
+    parts (htmx out-of-band swaps: #screen itself stays) and brings #screen-poll's new version;
+    the next poll then finds another phone's change from there."""
+    first, second = phones(), phones()
+    page = first.page
+    token = start_table(page, PLAYERS)
+    second.page.goto(f"/t/{token}/board")
+    open_pad(page, "monasteries.Franken.red")
+    page.evaluate("document.getElementById('screen').dataset.kept = 'yes'")  # gone if #screen is swapped whole
+    network_delay(page, 200)
+    tap(page, pad_number(page, 2))
+    tap(page, pad_number(page, 5))
+    settled(page)
+    expect(page.locator("#screen-poll [name=since]")).to_have_value(str(1 + 2), timeout=6000)  # the table's version: 1 + two taps
+    assert page.locator("#screen").get_attribute("data-kept") == "yes"
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Franken.blue")
+    first.shot("84-table-taps-answered-in-parts")
+    network_delay(page, 0)
+    set_count(second.page, "monasteries.Bayern.yellow", 3)
+    expect(cell(page, "monasteries.Bayern.yellow")).to_have_text("3", timeout=6000)  # the poll went on from the new version
+    expect(cell(page, "monasteries.Franken.green")).to_have_text("5")
+    first.shot("85-table-other-phone-after-taps-in-parts")
