@@ -10,12 +10,19 @@ def section(page: str, country: str) -> str:
     return page.split(f'id="country-{country}"')[1].split("</section>")[0]
 
 
-def test_a_phone_is_told_on_the_cell_when_another_phone_replaced_its_value(app, client):
-    other = app.test_client()  # a second phone: a session of its own
+def replaced_on_another_phone(app, client, cell: str) -> tuple:
+    """This phone sets 1 on ``cell``, then a second phone (a session of its own) sets 2: the
+    second phone, the table's token and the version this phone saw before."""
+    other = app.test_client()
     token = new_table(client)
-    change(client, token, "monasteries.Schwaben.red", value=1)
+    change(client, token, cell, value=1)
     seen = version(client, token)
-    assert change(other, token, "monasteries.Schwaben.red", value=2).status_code == 200
+    assert change(other, token, cell, value=2).status_code == 200
+    return other, token, seen
+
+
+def test_a_phone_is_told_on_the_cell_when_another_phone_replaced_its_value(app, client):
+    other, token, seen = replaced_on_another_phone(app, client, "monasteries.Schwaben.red")
     page = client.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
     told = "Schwaben, monasteries of Barbara (red): your 1 was replaced by 2 on another phone."
     assert told in section(page, "Schwaben")
@@ -26,11 +33,7 @@ def test_a_phone_is_told_on_the_cell_when_another_phone_replaced_its_value(app, 
 
 
 def test_a_phone_that_set_the_value_again_is_not_told(app, client):
-    other = app.test_client()
-    token = new_table(client)
-    change(client, token, "monasteries.Bayern.red", value=1)
-    seen = version(client, token)
-    change(other, token, "monasteries.Bayern.red", value=2)
+    _other, token, seen = replaced_on_another_phone(app, client, "monasteries.Bayern.red")
     change(client, token, "monasteries.Bayern.red", value=3)
     assert "was replaced" not in client.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
 
@@ -130,11 +133,7 @@ def test_a_tap_answered_in_parts_sends_every_part_changed_since_the_version_show
 
 
 def test_a_tap_answered_in_parts_tells_a_replaced_value_on_its_cell_and_on_the_pad(app, client):
-    other = app.test_client()
-    token = new_table(client)
-    change(client, token, "monasteries.Schwaben.red", value=1)
-    shown = version(client, token)
-    change(other, token, "monasteries.Schwaben.red", value=2)
+    _other, token, shown = replaced_on_another_phone(app, client, "monasteries.Schwaben.red")
     page = tap(client, token, "monasteries.Schwaben.green", shown, value=3).get_data(as_text=True)
     told = "Schwaben, monasteries of Barbara (red): your 1 was replaced by 2 on another phone."
     assert 'hx-swap-oob="true"' in page
