@@ -80,6 +80,7 @@ benchmark: $(STAMP) translations
 	$(PY) benchmarks/web.py
 	$(PY) benchmarks/budget.py
 	$(PY) benchmarks/durability.py
+	$(PY) benchmarks/table_entry.py
 
 # /healthz while connections hang, per server (docs/deployment.md); gunicorn only when installed.
 benchmark-servers: $(STAMP) translations

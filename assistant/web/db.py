@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS game_table (
     state TEXT NOT NULL,            -- JSON, shaped by the game
     changed TEXT NOT NULL,          -- JSON {cell: version that last changed it}
     created REAL NOT NULL,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    authors TEXT NOT NULL DEFAULT '{}'  -- JSON: which phone set each cell, values replaced since
 );
 CREATE INDEX IF NOT EXISTS game_table_updated ON game_table (updated);  -- prune finds the old ones
 """
@@ -145,6 +146,9 @@ def _upgrade(db: sqlite3.Connection, games) -> None:
     """Bring a database made by an older version up to the schema: each game's changes since."""
     db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add a column
     try:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(game_table)")}
+        if "authors" not in columns:  # made before phones were told their value was replaced
+            db.execute("ALTER TABLE game_table ADD COLUMN authors TEXT NOT NULL DEFAULT '{}'")
         for game in games:
             game.upgrade_database(db)
         db.execute("COMMIT")

@@ -1,14 +1,19 @@
 """The number pad of the games' count grids: tap a cell, tap a number.
 
-Numbers 0 to 8 set a count in one tap and move the pad on to the next cell in the game's entry
-order, so a row is entered in a row of taps; − and + stay, for corrections and higher counts.
-The template is the ``number_pad`` macro in ``templates/macros.html``.
+A number sets a count in one tap and moves the pad on to the next cell in the game's entry
+order, so a row is entered in a row of taps; − and + stay, for corrections. A game may offer
+every count a cell can hold (``numbers``, those above a cell's cap hidden), so any count takes
+one tap once the pad is open. The template is the ``number_pad`` macro in
+``templates/macros.html``; static/app.js shows a tap at once and keeps taps in order.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from werkzeug.datastructures import MultiDict
 
-PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in two taps; -/+ for the rest
+PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
+MANY_NUMBERS = 9  # more buttons than this: a grid of six columns (still 44 px at 360 px)
 
 
 def cell_id(cell: str) -> str:
@@ -16,7 +21,7 @@ def cell_id(cell: str) -> str:
     return "cell-" + cell.replace(".", "-")
 
 
-def number_pad(cell: str, value: int, cap: int, problems: list[str]) -> dict:
+def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS) -> dict:
     """What the pad shows for ``cell``; ``problems`` are repeated on it, since it covers the
     lower part of the screen."""
     return {
@@ -25,9 +30,16 @@ def number_pad(cell: str, value: int, cap: int, problems: list[str]) -> dict:
         "less": max(0, value - 1),
         "more": min(cap, value + 1),
         "cap": cap,
-        "numbers": PAD_NUMBERS,
+        "numbers": numbers,
+        "many": len([n for n in numbers if n <= cap]) > MANY_NUMBERS,
         "problems": problems,
     }
+
+
+def following_cells(order: list[str]) -> dict[str, str]:
+    """Each cell's next one in the entry order ("" after the last): where the pad moves on to,
+    written on the cells so the phone can move it at once (static/app.js)."""
+    return {cell: (order[i + 1] if i + 1 < len(order) else "") for i, cell in enumerate(order)}
 
 
 def after_count(order: list[str], cell: str, form: MultiDict, here: MultiDict) -> dict:
@@ -35,8 +47,5 @@ def after_count(order: list[str], cell: str, form: MultiDict, here: MultiDict) -
     after the last); anything else (− and +, other forms) stays where the phone was."""
     if "value" not in form or cell not in order:
         return here.to_dict()
-    index = order.index(cell)
-    if index + 1 == len(order):
-        return {}
-    following = order[index + 1]
-    return {"cell": following, "_anchor": cell_id(following)}
+    following = following_cells(order)[cell]
+    return {"cell": following, "_anchor": cell_id(following)} if following else {}

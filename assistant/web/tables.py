@@ -5,7 +5,9 @@ A table's state is a JSON document shaped by its game, read into the game's pyda
 only. A table of a game not served (any more) is not found. Every change is a small delta on one
 named cell; the table's version counts changes and remembers which version last changed
 each cell. A change made from an older version merges silently unless its cell was changed
-since then to a different value: that is a conflict, refused, never a silent overwrite.
+since then to a different value: that is a conflict, refused, never a silent overwrite. The
+table also remembers which phone set each cell (``authors``), so a phone whose value another
+phone replaced later is told so the next time it updates (``replaced_since``).
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import abort, current_app, session
@@ -23,6 +25,7 @@ from assistant.web.db import EXTENSION, get_db
 from assistant.web.state import TableState
 
 RECENT_TABLES = 12
+REPLACED_KEPT = 50  # replaced values a table remembers for phones that have not updated yet
 
 
 @dataclass
@@ -36,6 +39,8 @@ class Table:
     created: float
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
+    # {"cells": {cell: phone that set it last}, "replaced": [{cell, old, new, version, phone}]}
+    authors: dict = field(default_factory=dict)
 
     @property
     def can_edit(self) -> bool:
@@ -64,6 +69,16 @@ class Conflict:
 @dataclass(frozen=True)
 class Applied:
     table: Table
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """A value a phone set that another phone changed later."""
+
+    cell: str
+    old: Any
+    new: Any
+    version: int
 
 
 class StaleVersion(ValueError):
@@ -97,8 +112,9 @@ def version_of(token: str, db: sqlite3.Connection | None = None) -> int | None:
     return row["version"] if row else None
 
 
-def apply_change(table_id: str, change: Change, base: int) -> Applied | Conflict:
-    """Apply ``change`` made by a phone that last saw version ``base``, or report the conflict.
+def apply_change(table_id: str, change: Change, base: int, phone: str = "") -> Applied | Conflict:
+    """Apply ``change`` made by ``phone`` (its id, from its session), which last saw version
+    ``base``, or report the conflict.
 
     The write is a compare-and-set on the version the change was worked out on: when another
     phone's change (through any server process) got in between, it is worked out again on the
@@ -118,12 +134,39 @@ def apply_change(table_id: str, change: Change, base: int) -> Applied | Conflict
         table.version += 1
         table.changed[change.cell] = table.version
         table.updated = time.time()
+        _record_author(table, change, current, phone)
         written = db.execute(
-            "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ? WHERE id = ? AND version = ?",
-            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, table.id, table.version - 1),
+            "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?",
+            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id, table.version - 1),
         ).rowcount
         if written:
             return Applied(table)
+
+
+def _record_author(table: Table, change: Change, before: Any, phone: str) -> None:
+    """Who set the cell now; and, when it replaces another phone's value, a note for that phone."""
+    if not phone:
+        return
+    cells = table.authors.setdefault("cells", {})
+    earlier = cells.get(change.cell)
+    after = change.read(table.state)
+    plain = isinstance(before, (int, str)) and isinstance(after, (int, str))  # a count, a name, a rule
+    if earlier and earlier != phone and before != after and plain and not change.merges:
+        replaced = table.authors.setdefault("replaced", [])
+        replaced.append({"cell": change.cell, "old": before, "new": after, "version": table.version, "phone": earlier})
+        del replaced[:-REPLACED_KEPT]
+    cells[change.cell] = phone
+
+
+def replaced_since(table: Table, phone: str, seen: int) -> list[Replaced]:
+    """The values ``phone`` set that other phones replaced after version ``seen``, on cells
+    it has not set again since."""
+    if not phone:
+        return []
+    notes = [r for r in table.authors.get("replaced", []) if r.get("phone") == phone and r.get("version", 0) > seen]
+    mine = table.authors.get("cells", {})
+    latest = {note["cell"]: note for note in notes if mine.get(note["cell"]) != phone}
+    return [Replaced(n["cell"], n["old"], n["new"], n["version"]) for n in latest.values()]
 
 
 def _state_model(game: str) -> type[TableState] | None:
@@ -142,6 +185,7 @@ def _table(row, token: str) -> Table:
         created=row["created"],
         updated=row["updated"],
         token=token,
+        authors=json.loads(row["authors"] or "{}"),
     )
 
 

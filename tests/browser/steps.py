@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import Page, expect
 
@@ -39,3 +40,55 @@ def set_count(page: Page, name: str, value: int) -> None:
 def enter_position(page: Page, counts: dict[str, int]) -> None:
     for name, value in counts.items():
         set_count(page, name, value)
+
+
+def tap(page: Page, locator) -> None:
+    """A finger on the screen: a press where the element is now, whatever is there when it lands
+    (a disabled button takes nothing, a pad that moved on takes the tap on its new cell)."""
+    x, y = where(locator)
+    page.mouse.click(x, y)
+
+
+def where(locator) -> tuple[float, float]:
+    """The middle of the element as it is on the screen now (asked again if an answer swapped
+    it out between finding it and measuring it)."""
+    box = None
+    while box is None:
+        locator.wait_for(state="visible")
+        box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap_twice(page: Page, locator, gap_ms: int) -> None:
+    """A bouncing finger: two taps on the same spot that the phone stamps ``gap_ms`` apart (the
+    events carry the time they happened, as a touch screen's do, however busy this machine is)."""
+    x, y = where(locator)
+    cdp = page.context.new_cdp_session(page)
+    start = time.time()
+    for stamp in (start, start + gap_ms / 1000):
+        for kind in ("mousePressed", "mouseReleased"):
+            cdp.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1, "timestamp": stamp})
+        time.sleep(max(0.0, start + gap_ms / 1000 - time.time()))
+    cdp.detach()
+
+
+def pad_number(page: Page, value: int):
+    return page.locator(f'#pad button[name="value"][value="{value}"]')
+
+
+def open_pad(page: Page, name: str) -> None:
+    cell(page, name).click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value(name)
+
+
+def network_delay(page: Page, latency_ms: int) -> None:
+    """Chromium's own network emulation (DevTools protocol): every request waits ``latency_ms``."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": latency_ms, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def in_viewport(page: Page, locator) -> bool:
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]

@@ -121,5 +121,6 @@ def test_the_installed_app_migrates_a_postgresql_database(installed, postgres):
     argv = [installed.python, "-m", "assistant", "migrate", "--instance", str(installed.root / "migrated")]
     done = subprocess.run(argv, cwd=installed.root, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "applied 0001.game-table" in done.stdout and "applied kardinal-und-koenig-0001.board-variant" in done.stdout
-    assert "(2 migrations applied now)" in done.stdout
+    assert "applied 0001.game-table" in done.stdout and "applied 0002.game-table-authors" in done.stdout
+    assert "applied kardinal-und-koenig-0001.board-variant" in done.stdout
+    assert "(3 migrations applied now)" in done.stdout

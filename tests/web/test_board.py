@@ -12,7 +12,8 @@ def test_a_count_is_set_and_the_pad_moves_on(client):
     assert re.search(r'id="cell-monasteries-Frankreich-green"[^>]*>4</a>', page)
     assert 'class="cell selected' in page.split('id="cell-monasteries-Frankreich-red"')[0][-200:]
     assert "4 of 8 cloister fields taken" in page
-    assert "16 left in supply" not in page  # the pad now shows red's supply
+    pad = page.split('id="pad"')[1]
+    assert "20 left in supply" in pad and "16 left in supply" not in pad  # the pad now shows red's supply
     assert page.lstrip().startswith('<section id="screen"')  # a fragment for htmx
 
 

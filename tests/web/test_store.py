@@ -54,7 +54,7 @@ def test_the_postgresql_schema_comes_from_the_migrations_once(postgres):
     token = new_table(first)
     with psycopg.connect(url) as connection:
         applied = {row[0] for row in connection.execute("SELECT migration_id FROM _yoyo_migration")}
-    assert {"0001.game-table", f"{GAME_SLUG}-0001.board-variant"} <= applied
+    assert {"0001.game-table", "0002.game-table-authors", f"{GAME_SLUG}-0001.board-variant"} <= applied
     db.forget_postgresql(url)  # as a new process would: the migrations are looked at again
     again = browser_app({"TESTING": True, "DATABASE_URL": url}).test_client()
     assert again.get(f"/t/{token}/board").status_code == 200
@@ -142,8 +142,8 @@ def test_migrate_applies_the_postgresql_migrations_once(postgres, tmp_path, monk
     monkeypatch.setenv("DATABASE_URL", url)
     assert main(["migrate", "--instance", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
-    assert f"applied 0001.game-table\napplied {GAME_SLUG}-0001.board-variant\n" in printed
-    assert "PostgreSQL database migrate_command on " in printed and "(2 migrations applied now)" in printed
+    assert f"applied 0001.game-table\napplied 0002.game-table-authors\napplied {GAME_SLUG}-0001.board-variant\n" in printed
+    assert "PostgreSQL database migrate_command on " in printed and "(3 migrations applied now)" in printed
     db.forget_postgresql(url)
     assert main(["migrate", "--instance", str(tmp_path)]) == 0
     assert "(0 migrations applied now)" in capsys.readouterr().out

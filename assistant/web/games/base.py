@@ -125,8 +125,8 @@ class WebGame:
         ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
         raise NotImplementedError
 
-    def changed_parts(self, screen: str, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
-        """What of ``screen`` to send back after ``cells`` changed (``args``: the screen's URL
+    def changed_parts(self, screen: str, table: Table, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+        """What of ``screen`` (of ``table`` as it is now) to send back after ``cells`` changed (``args``: the screen's URL
         arguments now, ``before``: where the phone was), named for the game's
         ``_<screen>_changes.html``, which sends each part by its id; None: the whole screen."""
         return None

@@ -3,14 +3,15 @@ from __future__ import annotations
 
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange, WebGame
+from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.polls import NOTHING_NEW
-from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, remember, version_of
+from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, new_token, remember, replaced_since, version_of
 
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
@@ -38,15 +39,16 @@ def screen(token: str, screen: str):
         remember(table)
         return render_screen(table, game, screen, request.args)
     # A poll that finds changes gets what they changed, when the game can send just that.
-    parts = game.changed_parts(screen, changed_since(table), screen_args(game, request.args), screen_args(game, request.args))
+    args = screen_args(game, request.args)
+    parts = game.changed_parts(screen, table, changed_since(table, request.args.get("since")), args, args)
     if parts is not None:
         return render_changes(table, game, screen, request.args, parts)
     return render_screen(table, game, screen, request.args)
 
 
-def changed_since(table: Table) -> set[str]:
-    """The cells changed after the version a poll says it shows (none for a request without one)."""
-    since = small_number(request.args.get("since"))
+def changed_since(table: Table, shown: str | None) -> set[str]:
+    """The cells changed after the version a phone says it shows (none for a request without one)."""
+    since = small_number(shown)
     return set() if since is None else {cell for cell, version in table.changed.items() if version > since}
 
 
@@ -61,7 +63,7 @@ def change(token: str):
     try:
         base = int(request.form.get("base", ""))
         delta = game.parse_change(table, request.form)
-        outcome = apply_change(table.id, delta, base)
+        outcome = apply_change(table.id, delta, base, this_phone())
     except BadChange as bad:
         return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
     except (ValueError, StaleVersion):
@@ -72,12 +74,45 @@ def change(token: str):
     args = game.after_change(outcome.table, delta, request.form, keep)
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
-        # a screen with a notice on it, or none of the game's parts, gets the whole screen.
-        parts = game.changed_parts(screen, {delta.cell}, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
+        # this change and any since that version (taps queued before it, other phones'), as the
+        # phone swaps in only the last of its queued taps' answers (static/app.js). A screen with
+        # a notice on it, or none of the game's parts, gets the whole screen.
+        changed = changed_since(outcome.table, request.form.get("since")) | {delta.cell}
+        parts = game.changed_parts(screen, outcome.table, changed, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
         if parts is not None:
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)
         return render_screen(outcome.table, game, screen, MultiDict(args))
     return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
+
+
+def this_phone() -> str:
+    """This browser's id at the tables (in its signed session cookie), so it can be told when
+    another phone replaced a value it set."""
+    if not isinstance(session.get("phone"), str):
+        session["phone"] = new_token()
+    return session["phone"]
+
+
+def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
+    """Per cell, what this phone set that another phone replaced since it last updated (the
+    version its poll or its change came from)."""
+    seen = small_number(request.args.get("since") or request.form.get("since") or request.form.get("base"))
+    phone = session.get("phone")
+    if seen is None or not isinstance(phone, str):
+        return {}
+    return {
+        note.cell: _("{field}: your {old} was replaced by {new} on another phone.").format(
+            field=game.describe_cell(table.state, note.cell), old=game.describe_value(note.cell, note.old), new=game.describe_value(note.cell, note.new)
+        )
+        for note in replaced_since(table, phone, seen)
+    }
+
+
+def replaced_context(table: Table, game: WebGame) -> dict:
+    """The replaced-value notes for a screen's templates, whole or in parts: a list to pin on the
+    pad (table/_pinned.html) and the same by cell (the cells and their country cards)."""
+    replaced = replaced_notes(table, game)
+    return {"replaced": [{"cell": cell, "sentence": sentence} for cell, sentence in replaced.items()], "replaced_cells": replaced}
 
 
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
@@ -121,6 +156,7 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
         poll_url=poll_url,
         poll_args=args,
         poll_seconds=current_app.config["POLL_SECONDS"],
+        **replaced_context(table, game),
         **context,
     )
 
@@ -140,6 +176,8 @@ def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozen
         changed=parts,
         changes=f"{game.templates}/_{screen}_changes.html",
         fragment_request=True,
+        notice=None,
+        **replaced_context(table, game),
         **context,
     )
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store", "HX-Reswap": "none show:.cell.selected:bottom"}

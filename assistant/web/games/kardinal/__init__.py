@@ -74,8 +74,8 @@ class KardinalWeb(WebGame):
             return sketch.after_change(table.state, change.value, here)
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
-    def changed_parts(self, screen: str, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
-        return screens.board_changes(cells, args, before) if screen == "board" else None
+    def changed_parts(self, screen: str, table: Table, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+        return screens.board_changes(table, cells, args, before) if screen == "board" else None
 
     def changes_screen(self, name: str, table: Table, args: MultiDict, parts: frozenset[str]) -> dict:
         return screens.board_screen(table, args, only=parts) if name == "board" else self.screen(name, table, args)

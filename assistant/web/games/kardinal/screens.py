@@ -15,6 +15,7 @@ from assistant.web.games.kardinal.cells import (
     count,
     country_label,
     describe_cell,
+    entry_order,
     parse_count_cell,
     placed,
     player_label,
@@ -22,13 +23,15 @@ from assistant.web.games.kardinal.cells import (
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_labels, country_names, player_names
-from assistant.web.i18n import field_problem
+from assistant.web.i18n import field_problem, ngettext
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
-from assistant.web.pad import number_pad
+from assistant.web.pad import following_cells, number_pad
 from assistant.web.tables import Table
 
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
+# Every count a cell can hold, one tap each: the pad hides those above the cell's cap (advisors).
+PAD_NUMBERS = range(max(PIECE_CAP.values()) + 1)
 
 
 def players(state: KardinalState) -> list[dict]:
@@ -70,6 +73,7 @@ def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = No
         selected = ""
     seated = players(state)
     grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"))
+    grid.over_limit = _over_limit_cells(table, problems)
     board = table_board(state)  # the cloister fields of the table's board variant
     countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
     grid.shown.update(field for key in board.country_keys for field in grid.fields(key))  # every country's, built or not
@@ -84,24 +88,52 @@ def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = No
         "supply": supply(state, seated, problems),
         "other_problems": _other(state, problems, grid.shown),
         "pad": _pad(state, selected, problems) if selected else None,
+        "caps": PIECE_CAP,
+        "replaced_on_cells": True,  # told on the cell and its country card (_country.html)
         # The scoring card: not in the answer to a tap (a count does not change it).
         "intermediate": kept_summary(table, "intermediate") if only is None else None,
         "final": kept_summary(table, "final") if only is None else None,
     }
 
 
-def board_changes(cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+def board_changes(table: Table, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
     """The countries changed counts change (templates/kardinal/_board_changes.html also sends the
     supply, the problems listed apart and the pad, if open): the counts' own, the one the pad
-    left and the one it went to. A country's facts and problems are its own counts' alone; the
-    whole board for anything else (a name, a scoring, a pad opening or closing, a rename form)."""
+    left and the one it went to, and where a player's over-limit mark was before (it moves to
+    the player's count changed last: _over_limit_cells). A country's facts and problems are its
+    own counts' alone; the whole board for anything else (a name, a scoring, a pad opening or
+    closing, a rename form)."""
     counts = [cell.split(".") for cell in cells]
     if not counts or any(len(parts) != 3 or parts[0] not in PIECES for parts in counts):
         return None
     if bool(args.get("cell")) != bool(before.get("cell")) or "rename" in args or "rename" in before:
         return None  # the pad opened or closed: the screen's layout changes
     shown = [args.get("cell", ""), before.get("cell", "")]
+    marked_before = {_last_changed(table, pieces, color, cells) for pieces, _key, color in counts}
+    shown += [cell for cell in marked_before if cell]
     return frozenset(parts[1] for parts in counts) | frozenset(cell.split(".")[1] for cell in shown if cell.count(".") == 2)
+
+
+def _last_changed(table: Table, pieces: str, color: str, changed: set[str]) -> str:
+    """The player's count of ``pieces`` changed last before ``changed``: where their over-limit
+    mark was (_over_limit_cells), if they were over."""
+    theirs = [cell for cell in table.changed if cell not in changed and cell.startswith(f"{pieces}.") and cell.endswith(f".{color}")]
+    return max(theirs, key=table.changed.__getitem__, default="")
+
+
+def _over_limit_cells(table: Table, problems: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A player over the pieces they own, marked where it was entered: on the cell of theirs
+    changed last (and so on its country card), besides the supply row."""
+    marked: dict[str, list[str]] = {}
+    for field, reasons in problems.items():
+        pieces, star, color = (field.split(".") + ["", "", ""])[:3]
+        if star != "*" or pieces not in PIECES:
+            continue
+        theirs = [cell for cell in table.changed if cell.startswith(f"{pieces}.") and cell.endswith(f".{color}") and parse_count_cell(table.state, cell)]
+        entered = [cell for cell in theirs if count(table.state, *parse_count_cell(table.state, cell))]
+        if entered:
+            marked[max(entered, key=table.changed.__getitem__)] = reasons
+    return marked
 
 
 class _BoardGrid:
@@ -111,6 +143,11 @@ class _BoardGrid:
     def __init__(self, state: KardinalState, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str):
         self.state, self.problems, self.seated, self.selected, self.here = state, problems, seated, selected, here
         self.shown: set[str] = set()
+        self.over_limit: dict[str, list[str]] = {}
+        self.following = following_cells(entry_order(state))
+        self.supply_left = {
+            (pieces, p["color"]): _supply_sentence(PIECE_CAP[pieces] - placed(state, pieces, p["color"])) for pieces in PIECES for p in seated
+        }
         # One translated pattern per kind of piece, filled in for each of the ~90 cells.
         self.cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
         self.with_count = _("{cell}: {count}")
@@ -138,7 +175,8 @@ class _BoardGrid:
             "cap": max(monasteries.values(), default=0),
             "rows": rows,
             "problems": self.problems.get(f"monasteries.{key}", []) + self.problems.get(f"advisors.{key}", []),
-            "cell_problems": [field_problem(c["description"], p) for row in rows for c in row["cells"] for p in c["problems"]],
+            "cell_problems": [field_problem(c["description"], p) for row in rows for c in row["cells"] for p in c["problems"]]
+            + [reason for row in rows for c in row["cells"] for reason in self.over_limit.get(c["cell"], [])],
         }
 
     def cell(self, pieces: str, key: str, shown_name: str, player: dict) -> dict:
@@ -149,7 +187,7 @@ class _BoardGrid:
         return {
             "cell": cell,
             "id": "cell-" + cell.replace(".", "-"),
-            "classes": _cell_classes(value, found, cell == self.selected),
+            "classes": _cell_classes(value, found or self.over_limit.get(cell, []), cell == self.selected),
             "description": description,
             "label": self.with_count.format(cell=description, count=value),
             "url": f"{self.here}?cell={cell}",
@@ -157,6 +195,17 @@ class _BoardGrid:
             "value": value,
             "problems": found,
             "selected": cell == self.selected,
+            # what the pad shows when it moves here before the server answers (static/app.js)
+            "data": {
+                "cell": cell,
+                "next": self.following.get(cell, ""),
+                "country": shown_name,
+                "pieces": PIECE_LABEL[pieces],
+                "player": player["label"],
+                "color": player["color"],
+                "cap": PIECE_CAP[pieces],
+                "foot": self.supply_left[pieces, player["color"]],
+            },
         }
 
 
@@ -164,14 +213,21 @@ def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
     return "cell" + (" selected" if selected else "") + (" bad" if problems else "") + ("" if value else " zero")
 
 
+def _supply_sentence(left: int) -> str:
+    return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
+
+
 def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]]) -> dict:
     pieces, country, color = parse_count_cell(state, cell)
-    # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
-    nearby = [f"monasteries.{country}", f"advisors.{country}", f"{pieces}.*.{color}"]
-    nearby += [f"{p}.{country}.{c}" for p in PIECES for c in (q.color for q in state.players)]
+    # The pad covers the lower part of the screen: it repeats what is wrong where it is
+    # entering, and any player over the pieces they own (the pad has moved on from their cell).
+    colors = [q.color for q in state.players]
+    nearby = [f"monasteries.{country}", f"advisors.{country}"] + [f"{p}.*.{c}" for p in PIECES for c in colors]
+    nearby += [f"{p}.{country}.{c}" for p in PIECES for c in colors]
     cap = PIECE_CAP[pieces]
+    reasons = [reason for field in nearby for reason in problems.get(field, [])]
     return {
-        **number_pad(cell, count(state, pieces, country, color), cap, [reason for field in nearby for reason in problems.get(field, [])]),
+        **number_pad(cell, count(state, pieces, country, color), cap, reasons, numbers=PAD_NUMBERS),
         "country": country_label(country),
         "pieces": PIECE_LABEL[pieces],
         "player": player_label(state, color),

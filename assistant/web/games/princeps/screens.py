@@ -12,6 +12,7 @@ from assistant.web.games.princeps.cells import (
     count,
     count_cell,
     describe_cell,
+    entry_order,
     parse_count_cell,
 )
 from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
@@ -19,7 +20,7 @@ from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, kind_name, state_name
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
-from assistant.web.pad import cell_id, number_pad
+from assistant.web.pad import cell_id, following_cells, number_pad
 from assistant.web.tables import Table
 
 
@@ -30,7 +31,8 @@ def territories_screen(table: Table, args: MultiDict) -> dict:
     if not table.can_edit or not parse_count_cell(state, selected):
         selected = ""  # spectators have no pad
     here = url_for("table.screen", token=table.token, screen="territories")
-    cards = [_card(state, index, problems, selected, here) for index in range(len(state.players))]
+    following = following_cells(entry_order(state))
+    cards = [_card(state, index, problems, selected, here, following) for index in range(len(state.players))]
     shown = {field for card in cards for field in card["fields"]}
     renaming = small_number(args.get("rename"))
     rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
@@ -57,7 +59,7 @@ def territories_screen(table: Table, args: MultiDict) -> dict:
     }
 
 
-def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str) -> dict:
+def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str]) -> dict:
     """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
     name = state.players[index].name
     rows = []
@@ -81,6 +83,8 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
                     "url": f"{here}?cell={cell}",
                     "value": value,
                     "selected": cell == selected,
+                    # what the pad shows when it moves here before the server answers (static/app.js)
+                    "data": {"cell": cell, "next": following.get(cell, ""), "player": name, "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP},
                 }
             )
         rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c["value"] for c in cells)})
