@@ -88,7 +88,8 @@ def new_table(phone: Phone) -> str:
 def edit_state(app, token: str, change) -> None:
     """Set up a table's state in one step, through the app's own storage (as a long game leaves it)."""
     with app.app_context():
-        apply_change(token, Change("benchmark", None, apply=change), find_table(token).version)
+        table = find_table(token)
+        apply_change(table, Change("benchmark", None, apply=change), table.version)
 
 
 def sketch_of(roads: list[list[str]]) -> Sketch:

@@ -16,7 +16,7 @@ import sys
 import time
 
 import gevent
-from locust import FastHttpUser, constant_pacing, events, task
+from locust import FastHttpUser, events, task
 from locust.env import Environment
 
 POLL_SECONDS = 2  # the app's POLL_SECONDS: the board page's hx-trigger
@@ -28,9 +28,10 @@ VERSION = re.compile(r'(?:data-version|name="since" value)="(\d+)"')
 CSRF = re.compile(r'"X-CSRFToken": "([^"]+)"')
 
 # Read from the plan file before the users start (main).
-plan: dict = {"phones": [], "change_seconds": 10.0, "measure_from": 0.0}
+plan: dict = {"phones": [], "change_seconds": 10.0, "join_seconds": POLL_SECONDS, "measure_from": 0.0}
 times_ms: list[float] = []
 failures: list[str] = []
+poll_phases: list[float] = []  # when in the poll period each measured poll started: are the phones in step?
 
 
 @events.request.add_listener
@@ -38,12 +39,13 @@ def _record(request_type, name, response_time, response_length, exception=None, 
     if time.time() < plan["measure_from"]:
         return  # the page loads and the first staggered polls are the warm-up
     times_ms.append(response_time)
+    if name == "poll":
+        poll_phases.append(_kwargs.get("start_time", time.time()) % POLL_SECONDS)
     if exception is not None:
         failures.append(f"{request_type} {name}: {exception}"[:200])
 
 
 class Phone(FastHttpUser):
-    wait_time = constant_pacing(POLL_SECONDS)
     network_timeout = 30.0
     connection_timeout = 30.0
 
@@ -51,11 +53,19 @@ class Phone(FastHttpUser):
         self.token, self.tapper = plan["phones"].pop()
         self.taps = 0
         self.next_tap = time.time() + random.uniform(0, plan["change_seconds"])
-        time.sleep(random.uniform(0, POLL_SECONDS))  # phones come in at any moment, not all at once
+        time.sleep(random.uniform(0, plan["join_seconds"]))  # phones come in at any moment, not all at once
         page = self.client.get(f"/t/{self.token}/board", headers={"Accept-Language": "en"}, name="page").text or ""
         self.version = int(VERSION.search(page).group(1))
         self.csrf = CSRF.search(page).group(1)
         self.cell = CELLS[0]
+        self.next_poll = time.time()  # its first poll now, then every POLL_SECONDS on its own beat
+
+    def wait_time(self) -> float:
+        """Every ``POLL_SECONDS`` from the phone's own first poll, as each page's ``every 2s``
+        keeps its own beat. (locust's constant_pacing counted on_start's staggering sleep as the
+        first task's time, which brought every phone into step: all polls in one 0.1 s of the 2 s.)"""
+        self.next_poll += POLL_SECONDS
+        return max(0.0, self.next_poll - time.time())
 
     @task
     def poll(self) -> None:
@@ -85,10 +95,14 @@ class Phone(FastHttpUser):
 
 def main(plan_file: str, results_file: str) -> None:
     """The plan's phones (``url``, ``phones``: [token, tapper], ``change_seconds``,
-    ``measure_from``: epoch seconds, ``seconds``); writes the response times measured."""
+    ``join_seconds``: over which the phones come in, ``measure_from``: epoch seconds, ``seconds``);
+    writes the response times measured."""
     with open(plan_file, encoding="utf-8") as file:
         given = json.load(file)
-    plan.update(phones=[tuple(phone) for phone in given["phones"]], change_seconds=given["change_seconds"], measure_from=given["measure_from"])
+    plan.update(
+        phones=[tuple(phone) for phone in given["phones"]], change_seconds=given["change_seconds"],
+        join_seconds=given["join_seconds"], measure_from=given["measure_from"],
+    )
     count = len(plan["phones"])
     environment = Environment(user_classes=[Phone], host=given["url"], events=events)
     runner = environment.create_local_runner()
@@ -97,7 +111,7 @@ def main(plan_file: str, results_file: str) -> None:
     plan["measure_from"] = float("inf")  # nothing after the measured time counts
     runner.quit()
     with open(results_file, "w", encoding="utf-8") as file:
-        json.dump({"times_ms": times_ms, "failures": len(failures), "first_failures": failures[:3]}, file)
+        json.dump({"times_ms": times_ms, "poll_phases": poll_phases, "failures": len(failures), "first_failures": failures[:3]}, file)
 
 
 if __name__ == "__main__":

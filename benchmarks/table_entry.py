@@ -31,11 +31,12 @@ OTHER_PHONE_CHANGES = 8
 OLD_PAD_TOP = 8
 
 
-def random_final_board(rng: random.Random) -> dict[str, int]:
+def random_final_board(rng: random.Random, colors: tuple[str, ...] | list[str] = COLORS) -> dict[str, int]:
+    """Every count of a final board of ``colors`` (cell: count), as section 1 above draws it."""
     board = published_board()
     keys = board.country_keys
     monasteries: dict[str, dict[str, int]] = {key: {} for key in keys}
-    for color in COLORS:
+    for color in colors:
         for _ in range(rng.randint(15, MONASTERIES_PER_PLAYER)):
             for _attempt in range(20):
                 key = rng.choice(keys)
@@ -44,7 +45,7 @@ def random_final_board(rng: random.Random) -> dict[str, int]:
                     monasteries[key][color] = monasteries[key].get(color, 0) + 1
                     break
     advisors: dict[str, dict[str, int]] = {key: {} for key in keys}
-    for color in COLORS:
+    for color in colors:
         for _ in range(rng.randint(4, ADVISORS_PER_PLAYER)):
             key = rng.choice(keys)
             cap = max(monasteries[key].values(), default=0)
@@ -53,7 +54,7 @@ def random_final_board(rng: random.Random) -> dict[str, int]:
     counts = {}
     for key in keys:
         for pieces, table in (("monasteries", monasteries), ("advisors", advisors)):
-            for color in COLORS:
+            for color in colors:
                 counts[f"{pieces}.{key}.{color}"] = table[key].get(color, 0)
     return counts
 

@@ -54,7 +54,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from assistant.web import budget, compression, db, errors, locale, polls, security
+    from assistant.web import budget, compression, db, errors, locale, pad, polls, security
     from assistant.web.games import web_games
 
     polls.init_app(app)  # first: the proxy's headers (security.init_app) are read before it
@@ -62,6 +62,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     budget.init_app(app)
     compression.init_app(app)
     locale.init_app(app)
+    pad.init_app(app)
     db.init_app(app, web_games())
     errors.init_app(app)
 

@@ -39,7 +39,8 @@ class Table:
     created: float
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
-    # {"cells": {cell: phone that set it last}, "replaced": [{cell, old, new, version, phone}]}
+    # {"cells": {cell: phone that set it last}, "replaced": [{cell, old, new, version, phone}],
+    #  "was": {cell: [version of the cell's change before its last, value its last change replaced]}}
     authors: dict = field(default_factory=dict)
 
     @property
@@ -81,6 +82,9 @@ class Replaced:
     version: int
 
 
+UNKNOWN = object()  # a value the table no longer knows (shown_values)
+
+
 class StaleVersion(ValueError):
     """The version a form claims to come from does not exist (forged or broken)."""
 
@@ -112,35 +116,38 @@ def version_of(token: str, db: sqlite3.Connection | None = None) -> int | None:
     return row["version"] if row else None
 
 
-def apply_change(table_id: str, change: Change, base: int, phone: str = "") -> Applied | Conflict:
+def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Applied | Conflict:
     """Apply ``change`` made by ``phone`` (its id, from its session), which last saw version
-    ``base``, or report the conflict.
+    ``base``, to ``table`` as this request read it (changed in place), or report the conflict.
 
     The write is a compare-and-set on the version the change was worked out on: when another
     phone's change (through any server process) got in between, it is worked out again on the
-    newer table, so nothing is lost and every conflict is seen, on either store."""
+    newer table, read afresh, so nothing is lost and every conflict is seen, on either store.
+    (Starting from the table already read spares a change a second read: benchmarks/web.py.)"""
     db = get_db()
     while True:
-        row = db.execute("SELECT * FROM game_table WHERE id = ?", (table_id,)).fetchone()
-        if row is None:
-            abort(404)  # removed meanwhile (prune)
-        table = _table(row, table_id)
         if not 0 < base <= table.version:
             raise StaleVersion(base)
         current = change.read(table.state)
         if not change.merges and table.changed.get(change.cell, 0) > base and current != change.value:
             return Conflict(change.cell, current, change.value, table)
+        previous = table.changed.get(change.cell, 0)
         change.apply(table.state)
         table.version += 1
         table.changed[change.cell] = table.version
         table.updated = time.time()
         _record_author(table, change, current, phone)
+        _record_previous(table, change.cell, previous, current)
         written = db.execute(
             "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?",
             (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id, table.version - 1),
         ).rowcount
         if written:
             return Applied(table)
+        row = db.execute("SELECT * FROM game_table WHERE id = ?", (table.id,)).fetchone()
+        if row is None:
+            abort(404)  # removed meanwhile (prune)
+        table = _table(row, table.token)
 
 
 def _record_author(table: Table, change: Change, before: Any, phone: str) -> None:
@@ -156,6 +163,31 @@ def _record_author(table: Table, change: Change, before: Any, phone: str) -> Non
         replaced.append({"cell": change.cell, "old": before, "new": after, "version": table.version, "phone": earlier})
         del replaced[:-REPLACED_KEPT]
     cells[change.cell] = phone
+
+
+def _record_previous(table: Table, cell: str, previous: int, before: Any) -> None:
+    """The value the cell's change replaced, and when the cell changed before that: what a phone
+    that shows an older version still shows (``shown_values``). Plain values only (a count, a name)."""
+    was = table.authors.setdefault("was", {})
+    if isinstance(before, (int, str)):
+        was[cell] = [previous, before]
+    else:
+        was.pop(cell, None)
+
+
+def shown_values(table: Table, since: int | None) -> dict[str, Any]:
+    """The cells changed after version ``since`` (none for None), each with the value it had at
+    ``since`` (what a phone that shows that version shows), or ``UNKNOWN`` when the table does not
+    know it (the cell changed more than once since)."""
+    if since is None:
+        return {}
+    was = table.authors.get("was", {})
+    shown: dict[str, Any] = {}
+    for cell, version in table.changed.items():
+        if version > since:
+            previous, before = was.get(cell, (None, UNKNOWN))
+            shown[cell] = before if previous is not None and previous <= since else UNKNOWN
+    return shown
 
 
 def replaced_since(table: Table, phone: str, seen: int) -> list[Replaced]:

@@ -130,3 +130,59 @@ def test_use_mine_anyway_after_a_conflict_sends_no_version_shown(client):
     assert "since" not in fields and fields["value"] == "1"
     response = client.post(f"/t/{token}/change", data=fields, headers=HTMX)
     assert response.status_code == 200 and "HX-Reswap" not in response.headers  # the notice goes
+
+
+def oob_ids(html: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
+
+
+def test_a_tap_leaves_the_country_of_the_players_earlier_count_alone_when_nobody_is_over(client):
+    """Entering a board row by row, the player's count changed before is in another country:
+    it carries no mark (nobody is over), so that country is not sent again."""
+    token = new_table(client)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    html = tap(client, token, FIRST_OF_FRANKEN, "2", base + 1).get_data(as_text=True)
+    assert oob_ids(html) == {"screen-poll", "country-Franken", "supply", "board-problems", "pad"}
+
+
+def test_a_player_who_is_no_longer_over_loses_the_mark_on_another_country(client):
+    """Over with the mark on Franken (entered last), then under again by a tap in England: the
+    answer sends Franken too, as the whole board now shows it, without the mark."""
+    token = new_table(client)
+    england, franken = "monasteries.England.red", "monasteries.Franken.red"
+    base = version(client, token)
+    tap(client, token, england, "16", base)
+    marked = tap(client, token, franken, "5", base + 1).get_data(as_text=True)
+    assert re.search(r'class="cell bad" id="cell-monasteries-Franken-red"', marked)
+    html = tap(client, token, england, "15", base + 2).get_data(as_text=True)
+    assert {"country-England", "country-Franken"} <= oob_ids(html)
+    board = client.get(f"/t/{token}/board?cell=monasteries.England.green", headers=HTMX).get_data(as_text=True)
+    assert part(html, "country-Franken").replace(' hx-swap-oob="true"', "") == part(board, "country-Franken")
+    assert not re.search(r'class="cell bad" id="cell-monasteries-Franken-red"', html)
+
+
+def test_a_phone_that_saw_the_player_over_gets_the_mark_taken_away_on_its_next_poll(client):
+    token = new_table(client)
+    england, franken = "monasteries.England.red", "monasteries.Franken.red"
+    base = version(client, token)
+    tap(client, token, england, "16", base)
+    tap(client, token, franken, "5", base + 1)
+    tap(client, token, england, "15", base + 2)
+    seen = client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).get_data(as_text=True)  # a phone that saw the mark
+    assert "country-Franken" in oob_ids(seen) and not re.search(r'class="cell bad" id="cell-monasteries-Franken-red"', seen)
+
+
+def test_a_cell_changed_twice_since_the_phone_looked_counts_as_not_known_and_the_marks_are_resent(client):
+    """The table keeps the value a cell's last change replaced: a phone that looked before two
+    changes of the cell may have seen another value, so the earlier mark's country goes too."""
+    token = new_table(client)
+    england, franken = "monasteries.England.red", "monasteries.Franken.red"
+    base = version(client, token)
+    tap(client, token, franken, "1", base)
+    tap(client, token, england, "16", base + 1)
+    tap(client, token, england, "15", base + 2)
+    seen = client.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
+    assert {"country-England", "country-Franken"} <= oob_ids(seen)
+    once = client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).get_data(as_text=True)
+    assert oob_ids(once) == {"screen-poll", "country-England", "supply", "board-problems"}

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -125,10 +126,11 @@ class WebGame:
         ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
         raise NotImplementedError
 
-    def changed_parts(self, screen: str, table: Table, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
-        """What of ``screen`` (of ``table`` as it is now) to send back after ``cells`` changed (``args``: the screen's URL
-        arguments now, ``before``: where the phone was), named for the game's
-        ``_<screen>_changes.html``, which sends each part by its id; None: the whole screen."""
+    def changed_parts(self, screen: str, table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+        """What of ``screen`` (of ``table`` as it is now) to send back after ``cells`` changed (each
+        with the value the phone shows, or ``tables.UNKNOWN``; ``args``: the screen's URL arguments
+        now, ``before``: where the phone was), named for the game's ``_<screen>_changes.html``,
+        which sends each part by its id; None: the whole screen."""
         return None
 
     def changes_screen(self, name: str, table: Table, args: MultiDict, parts: frozenset[str]) -> dict:

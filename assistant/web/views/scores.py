@@ -31,7 +31,7 @@ def score(token: str, scoring: str):
             "problems": [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems],
         }
         return render_screen(table, game, screen, MultiDict(), notice=notice, status=400)
-    apply_change(table.id, keep, table.version)
+    apply_change(table, keep, table.version)
     return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
 
 

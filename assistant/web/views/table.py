@@ -1,6 +1,7 @@
 """A table's entry screens (one per tab of its game) and the changes made on them."""
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
@@ -11,7 +12,18 @@ from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.polls import NOTHING_NEW
-from assistant.web.tables import Conflict, StaleVersion, Table, apply_change, new_token, remember, replaced_since, version_of
+from assistant.web.tables import (
+    UNKNOWN,
+    Conflict,
+    StaleVersion,
+    Table,
+    apply_change,
+    new_token,
+    remember,
+    replaced_since,
+    shown_values,
+    version_of,
+)
 
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
@@ -46,10 +58,10 @@ def screen(token: str, screen: str):
     return render_screen(table, game, screen, request.args)
 
 
-def changed_since(table: Table, shown: str | None) -> set[str]:
-    """The cells changed after the version a phone says it shows (none for a request without one)."""
-    since = small_number(shown)
-    return set() if since is None else {cell for cell, version in table.changed.items() if version > since}
+def changed_since(table: Table, shown: str | None) -> dict[str, Any]:
+    """The cells changed after the version a phone says it shows (none for a request without
+    one), each with the value the phone shows (``UNKNOWN`` when the table does not know it)."""
+    return shown_values(table, small_number(shown))
 
 
 @bp.post("/change")
@@ -63,7 +75,7 @@ def change(token: str):
     try:
         base = int(request.form.get("base", ""))
         delta = game.parse_change(table, request.form)
-        outcome = apply_change(table.id, delta, base, this_phone())
+        outcome = apply_change(table, delta, base, this_phone())
     except BadChange as bad:
         return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
     except (ValueError, StaleVersion):
@@ -77,7 +89,8 @@ def change(token: str):
         # this change and any since that version (taps queued before it, other phones'), as the
         # phone swaps in only the last of its queued taps' answers (static/app.js). A screen with
         # a notice on it, or none of the game's parts, gets the whole screen.
-        changed = changed_since(outcome.table, request.form.get("since")) | {delta.cell}
+        changed = changed_since(outcome.table, request.form.get("since"))
+        changed.setdefault(delta.cell, UNKNOWN)
         parts = game.changed_parts(screen, outcome.table, changed, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
         if parts is not None:
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)

@@ -1,6 +1,7 @@
 """Kardinal & König's screens: new table, board grid with number pad, chains, scorings."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint
@@ -74,7 +75,7 @@ class KardinalWeb(WebGame):
             return sketch.after_change(table.state, change.value, here)
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
-    def changed_parts(self, screen: str, table: Table, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+    def changed_parts(self, screen: str, table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
         return screens.board_changes(table, cells, args, before) if screen == "board" else None
 
     def changes_screen(self, name: str, table: Table, args: MultiDict, parts: frozenset[str]) -> dict:

@@ -1,6 +1,9 @@
 """What the entry screens show: the board grid with its number pad, and the chains."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
@@ -96,25 +99,36 @@ def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = No
     }
 
 
-def board_changes(table: Table, cells: set[str], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+def board_changes(table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
     """The countries changed counts change (templates/kardinal/_board_changes.html also sends the
     supply, the problems listed apart and the pad, if open): the counts' own, the one the pad
-    left and the one it went to, and where a player's over-limit mark was before (it moves to
-    the player's count changed last: _over_limit_cells). A country's facts and problems are its
-    own counts' alone; the whole board for anything else (a name, a scoring, a pad opening or
-    closing, a rename form)."""
+    left and the one it went to, and where a player's over-limit mark was, when they were over
+    on the phone's screen (it moves to the player's count changed last: _over_limit_cells). A
+    country's facts and problems are its own counts' alone; the whole board for anything else (a
+    name, a scoring, a pad opening or closing, a rename form). ``cells``: each with the value the
+    phone shows (tables.shown_values)."""
     counts = [cell.split(".") for cell in cells]
     if not counts or any(len(parts) != 3 or parts[0] not in PIECES for parts in counts):
         return None
     if bool(args.get("cell")) != bool(before.get("cell")) or "rename" in args or "rename" in before:
         return None  # the pad opened or closed: the screen's layout changes
     shown = [args.get("cell", ""), before.get("cell", "")]
-    marked_before = {_last_changed(table, pieces, color, cells) for pieces, _key, color in counts}
-    shown += [cell for cell in marked_before if cell]
+    players_changed = {(pieces, color) for pieces, _key, color in counts}
+    shown += [_last_changed(table, pieces, color, cells) for pieces, color in players_changed if _was_over(table, pieces, color, cells)]
     return frozenset(parts[1] for parts in counts) | frozenset(cell.split(".")[1] for cell in shown if cell.count(".") == 2)
 
 
-def _last_changed(table: Table, pieces: str, color: str, changed: set[str]) -> str:
+def _was_over(table: Table, pieces: str, color: str, shown: Mapping[str, Any]) -> bool:
+    """Whether the phone showed the player over the ``pieces`` they own (and so their mark),
+    from the values it shows of the cells changed since; True when the table does not know them."""
+    theirs = [cell for cell in shown if cell.startswith(f"{pieces}.") and cell.endswith(f".{color}")]
+    if any(not isinstance(shown[cell], int) for cell in theirs):
+        return True
+    now = sum(count(table.state, pieces, cell.split(".")[1], color) for cell in theirs)
+    return placed(table.state, pieces, color) - now + sum(shown[cell] for cell in theirs) > PIECE_CAP[pieces]
+
+
+def _last_changed(table: Table, pieces: str, color: str, changed: Mapping[str, Any]) -> str:
     """The player's count of ``pieces`` changed last before ``changed``: where their over-limit
     mark was (_over_limit_cells), if they were over."""
     theirs = [cell for cell in table.changed if cell not in changed and cell.startswith(f"{pieces}.") and cell.endswith(f".{color}")]
@@ -124,16 +138,22 @@ def _last_changed(table: Table, pieces: str, color: str, changed: set[str]) -> s
 def _over_limit_cells(table: Table, problems: dict[str, list[str]]) -> dict[str, list[str]]:
     """A player over the pieces they own, marked where it was entered: on the cell of theirs
     changed last (and so on its country card), besides the supply row."""
-    marked: dict[str, list[str]] = {}
+    over = {}
     for field, reasons in problems.items():
         pieces, star, color = (field.split(".") + ["", "", ""])[:3]
-        if star != "*" or pieces not in PIECES:
+        if star == "*" and pieces in PIECES:
+            over[pieces, color] = reasons
+    if not over:
+        return {}
+    latest: dict[tuple[str, str], str] = {}
+    for cell in table.changed:
+        parsed = parse_count_cell(table.state, cell)
+        if parsed is None or (parsed[0], parsed[2]) not in over or not count(table.state, *parsed):
             continue
-        theirs = [cell for cell in table.changed if cell.startswith(f"{pieces}.") and cell.endswith(f".{color}") and parse_count_cell(table.state, cell)]
-        entered = [cell for cell in theirs if count(table.state, *parse_count_cell(table.state, cell))]
-        if entered:
-            marked[max(entered, key=table.changed.__getitem__)] = reasons
-    return marked
+        mark = latest.get((parsed[0], parsed[2]))
+        if mark is None or table.changed[cell] > table.changed[mark]:
+            latest[parsed[0], parsed[2]] = cell
+    return {cell: over[player] for player, cell in latest.items()}
 
 
 class _BoardGrid:
