@@ -190,7 +190,10 @@ def measure(server: Server, tokens: list[str], phones: int, change_seconds: floa
         workers = []
         for index, share in enumerate(shares):
             plan, results = Path(folder) / f"plan-{index}.json", Path(folder) / f"results-{index}.json"
-            given = {"url": server.url, "phones": share, "change_seconds": change_seconds, "join_seconds": join_seconds, "measure_from": measure_from, "seconds": seconds}
+            given = {
+                "url": server.url, "phones": share, "change_seconds": change_seconds,
+                "join_seconds": join_seconds, "measure_from": measure_from, "seconds": seconds,
+            }
             plan.write_text(json.dumps(given))
             workers.append((subprocess.Popen([sys.executable, str(CLIENT), str(plan), str(results)]), results))
         time.sleep(max(0.0, measure_from - time.time()))
