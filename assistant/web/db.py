@@ -1,5 +1,6 @@
 """The store: SQLite in the instance folder (flaskr style), or PostgreSQL when ``DATABASE_URL``
-names one (postgres.py); one connection per request, schema on first use.
+names one (postgres.py): for SQLite each server thread's own connection, kept open from one
+request to the next; for PostgreSQL one from the pool a request. Schema on first use.
 
 ``get_db()`` is this request's connection to either: ``execute(sql, parameters)`` with the SQL
 written once for sqlite3 (``?`` placeholders, standard SQL both understand), rows by column name.
@@ -13,7 +14,7 @@ import os
 import sqlite3
 import threading
 from collections.abc import Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 
 import click
 from flask import Flask, current_app, g
@@ -41,8 +42,8 @@ _ready: set[str] = set()
 # deletes the WAL, which cost every change a millisecond (benchmarks/durability.py).
 _anchors: dict[str, sqlite3.Connection] = {}
 _ready_lock = threading.Lock()
-# Each server thread's own connection for polls (poll_connection), kept open between requests.
-_poll_connections: dict[tuple[str, int], sqlite3.Connection] = {}
+# Each server thread's own connection (kept_connection), kept open between requests.
+_kept_connections: dict[tuple[str, int], sqlite3.Connection] = {}
 # FULL: the WAL is synced to disk before a change is acknowledged, so no acknowledged tap is
 # lost to a power cut. NORMAL would lose the taps since the last checkpoint (up to ~1,000)
 # to save 0.4 ms per change here, 3 ms on a busy disk (docs/security.md, benchmarks/durability.py).
@@ -110,12 +111,18 @@ def get_db() -> sqlite3.Connection | postgres.Connection:
         path = current_app.config["DATABASE"]
         if path not in _ready:
             _create_private(path)
-        # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE where we write).
-        g.db = sqlite3.connect(path, timeout=10, isolation_level=None)
-        g.db.row_factory = sqlite3.Row
-        g.db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
-        _ensure_schema(g.db, path)
+            with closing(_connect(path)) as first:
+                _ensure_schema(first, path)
+        g.db = kept_connection(path)
     return g.db
+
+
+def _connect(path: str) -> sqlite3.Connection:
+    # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE where we write).
+    connection = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    connection.row_factory = sqlite3.Row  # rows by column name, as from PostgreSQL
+    connection.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+    return connection
 
 
 def _create_private(path: str) -> None:
@@ -162,37 +169,42 @@ def forget_postgresql(url: str) -> None:
     postgres.forget(url)
 
 
-def poll_connection(path: str) -> sqlite3.Connection | None:
-    """This thread's connection to a database already set up, kept open for the next poll (opening
-    one and reading the schema cost a poll more than its lookup; assistant/web/polls.py); None
-    before the app has set the database up. Autocommit: each read sees the last change committed."""
+def kept_connection(path: str) -> sqlite3.Connection | None:
+    """This thread's connection to a database already set up, kept open for its next request
+    (opening one and reading the schema cost a poll more than its lookup, and a third of a
+    server's time under load: docs/deployment.md); None before the app has set the database up.
+    Autocommit between requests: each read sees the last change committed."""
     if path not in _ready:
         return None
     key = (path, threading.get_ident())
-    connection = _poll_connections.get(key)
+    connection = _kept_connections.get(key)
     if connection is None:
-        connection = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
-        connection.row_factory = sqlite3.Row  # rows by column name, as from get_db on either store
+        connection = _connect(path)
         with _ready_lock:
-            _poll_connections[key] = connection
+            _kept_connections[key] = connection
     return connection
 
 
 def release(path: str) -> None:
-    """Close this process's anchor and poll connections to a database no longer served (each
+    """Close this process's anchor and kept connections to a database no longer served (each
     test's own database)."""
     with _ready_lock:
         _ready.discard(path)
         anchor = _anchors.pop(path, None)
-        kept = [_poll_connections.pop(key) for key in [key for key in _poll_connections if key[0] == path]]
+        kept = [_kept_connections.pop(key) for key in [key for key in _kept_connections if key[0] == path]]
     for connection in [anchor, *kept]:
         if connection is not None:
             connection.close()
 
 
 def close_db(_error=None) -> None:
+    """A PostgreSQL connection goes back to its pool; this thread keeps its SQLite one, out of
+    any transaction a failed request left open."""
     db = g.pop("db", None)
-    if db is not None:
+    if isinstance(db, sqlite3.Connection):
+        if db.in_transaction:
+            db.rollback()
+    elif db is not None:
         db.close()
 
 

@@ -6,6 +6,7 @@ from datetime import timedelta
 from urllib.parse import urlencode
 
 from flask import Flask, g, request
+from babel import Locale
 from flask_babel import Babel, format_timedelta, get_locale
 
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
@@ -16,9 +17,16 @@ ONE_YEAR = 60 * 60 * 24 * 365
 # Each language under its own name, so anyone can find theirs (never translated).
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "da": "Dansk", "it": "Italiano"}
 babel = Babel()
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 
 
-def select_language() -> str:
+def select_language() -> Locale:
+    """The request's language, as one of the ``Locale`` objects made once (Flask-Babel takes
+    those as they are; from a code it would parse one, a file lookup, on every request)."""
+    return LOCALES[_language_code()]
+
+
+def _language_code() -> str:
     asked = request.args.get("lang")
     if asked in LANGUAGES:
         g.remember_language = asked

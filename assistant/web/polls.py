@@ -2,7 +2,7 @@
 2 s whether its screen changed (``?since=<version>``), and almost always it has not.
 
 Those polls are answered ``NOTHING_NEW`` here, in front of Flask: one indexed lookup on this
-thread's kept connection (``db.poll_connection``), the headers every response carries (``security_headers``,
+thread's kept connection (``db.kept_connection``), the headers every response carries (``security_headers``,
 HSTS over HTTPS as the proxy settings say: this sits behind ``ProxyFix``) and ``Vary`` as the app
 sends it. A poll reads no session and changes nothing, so it has no CSRF check to skip (GET).
 Anything else goes on to the app untouched, which looks again: a changed or unknown table, a
@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl
 
 from flask import Flask
 
-from assistant.web.db import poll_connection
+from assistant.web.db import kept_connection
 from assistant.web.numbers import small_number
 from assistant.web.security import security_headers
 from assistant.web.tables import version_of
@@ -52,7 +52,7 @@ class UnchangedPolls:
         since = small_number(query.get("since"))
         if since is None or "lang" in query or self.app.config["DATABASE_URL"]:
             return False  # on PostgreSQL the app answers every poll through its pool
-        connection = poll_connection(self.app.config["DATABASE"])
+        connection = kept_connection(self.app.config["DATABASE"])
         try:
             return connection is not None and version_of(path.split("/")[2], connection) == since
         except sqlite3.Error:  # the app answers it, and says what went wrong

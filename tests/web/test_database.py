@@ -63,3 +63,23 @@ def test_every_connection_syncs_each_change(app, client):
     with app.app_context():
         assert get_db().execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
         assert get_db().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_thread_keeps_its_connection_from_one_request_to_the_next(app):
+    with app.test_request_context():
+        first = get_db()
+    with app.test_request_context():
+        assert get_db() is first
+        assert first.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL, on the kept one too
+
+
+def test_a_request_that_fails_inside_a_transaction_leaves_the_kept_connection_out_of_it(app, client):
+    token = new_table(client)
+    with pytest.raises(RuntimeError), app.test_request_context():
+        get_db().execute("BEGIN IMMEDIATE")
+        get_db().execute("UPDATE game_table SET version = 99 WHERE id = ?", (token,))
+        raise RuntimeError("the request failed half-way")
+    with app.test_request_context():
+        assert not get_db().in_transaction
+        assert get_db().execute("SELECT version FROM game_table WHERE id = ?", (token,)).fetchone()[0] == 1
+    enter(client, token, {"monasteries.Frankreich.green": 2})  # and the next change goes through
