@@ -5,8 +5,8 @@ import time
 from datetime import timedelta
 from urllib.parse import urlencode
 
-from flask import Flask, g, request
 from babel import Locale
+from flask import Flask, g, request
 from flask_babel import Babel, format_timedelta, get_locale
 
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
