@@ -14,14 +14,19 @@ by the server, which the per-core figure does not hide.
 
 Run: python benchmarks/load.py [--phones 200,400,...] [--seconds 15] [--changes 10,2] [--budget 600]
 A tiny run (the test that keeps this benchmark working): --phones 8 --seconds 3 --changes 10
+
+``--server granian`` runs the same app under granian instead (a Rust HTTP server for WSGI apps,
+not what ships: ``pip install granian`` to compare; docs/deployment.md, Load figures).
 """
 from __future__ import annotations
 
 import argparse
 import http.cookiejar
+import importlib.util
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import tempfile
@@ -76,24 +81,28 @@ def main() -> None:
     parser.add_argument("--changes", default="10,2", help="seconds between a table's changes, one run each")
     parser.add_argument("--clients", type=int, default=max(1, min(4, (os.cpu_count() or 2))), help="client processes")
     parser.add_argument("--budget", type=float, default=600.0, help="stop starting steps after this many seconds in all")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="serve", help="serve: as shipped (waitress); granian: to compare")
     args = parser.parse_args()
+    if args.server == "granian" and importlib.util.find_spec("granian") is None:
+        print("granian: not installed here (pip install granian to compare)")
+        return
     steps = [int(n) for n in args.phones.split(",")]
     deadline = time.monotonic() + args.budget
-    print(f"load on loopback: {PHONES_PER_TABLE} phones a table polling every 2 s, p99 limit {P99_LIMIT_MS:.0f} ms, "
+    print(f"load on loopback ({args.server}): {PHONES_PER_TABLE} phones a table polling every 2 s, p99 limit {P99_LIMIT_MS:.0f} ms, "
           f"{args.seconds:.0f} s measured per step, {args.clients} client processes, {os.cpu_count()} cores on this machine")
     for change_seconds in (float(s) for s in args.changes.split(",")):
-        results = run(steps, change_seconds, args.seconds, args.clients, deadline)
+        results = run(steps, change_seconds, args.seconds, args.clients, deadline, args.server)
         report(change_seconds, results)
 
 
-def run(steps: list[int], change_seconds: float, seconds: float, clients: int, deadline: float) -> list[Step]:
+def run(steps: list[int], change_seconds: float, seconds: float, clients: int, deadline: float, server_name: str = "serve") -> list[Step]:
     """The steps up to the first that fails (or the time budget), each on a fresh server."""
     results = []
     for phones in steps:
         if time.monotonic() > deadline:
             print(f"  (time budget spent: stopped before {phones} phones)")
             break
-        with tempfile.TemporaryDirectory() as instance, Server(Path(instance)) as server:
+        with tempfile.TemporaryDirectory() as instance, Server(Path(instance), server_name) as server:
             tokens = [new_table(server.url) for _ in range(-(-phones // PHONES_PER_TABLE))]
             step = measure(server, tokens, phones, change_seconds, seconds, clients)
         results.append(step)
@@ -118,22 +127,36 @@ def report(change_seconds: float, results: list[Step]) -> None:
           f"server {best.server_cores:.2f} cores: {best.phones_per_core:,.0f} phones per core used")
 
 
-class Server:
-    """``python -m assistant serve`` as shipped, on a free loopback port."""
+# The server's command line: ``port`` is a free port (granian takes none of its own choosing).
+SERVERS = {
+    "serve": [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", "{port}", "--instance", "{instance}"],
+    # One worker process, as many threads as serve's, and room for every phone's kept connection
+    # (granian counts a kept connection against its backpressure, 1,024 by default).
+    "granian": [sys.executable, "-m", "granian", "--interface", "wsgi", "--host", "127.0.0.1", "--port", "{port}",
+                "--workers", "1", "--blocking-threads", "8", "--backlog", "16384", "--backpressure", "16384", "--no-ws",
+                "--working-dir", str(Path(__file__).resolve().parent), "granian_app:app"],
+}
 
-    def __init__(self, instance: Path):
-        self.instance = instance
+
+class Server:
+    """The app served on a free loopback port: ``python -m assistant serve`` as shipped, or
+    granian to compare (``SERVERS``)."""
+
+    def __init__(self, instance: Path, name: str = "serve"):
+        self.instance, self.name = instance, name
 
     def __enter__(self) -> Server:
-        command = [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", "0", "--instance", str(self.instance)]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        port = free_port()
+        command = [part.format(port=port, instance=self.instance) for part in SERVERS[self.name]]
+        environment = {**os.environ, "LOAD_INSTANCE": str(self.instance)}  # granian_app.py's
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+        self.url = f"http://127.0.0.1:{port}"
         for line in self.process.stdout:
-            found = re.search(r"Serving on (http://\S+)", line)
-            if found:
-                self.url = found.group(1)
+            if re.search(r"Serving on http://|Listening at: http://|Started worker", line):
                 break
         else:
             raise RuntimeError(f"the server did not start (exit {self.process.wait()})")
+        wait_for_port(port)
         # Keep reading what it says (waitress warns when its queue grows): a full pipe would stall it.
         self.said: list[str] = []
         threading.Thread(target=lambda: self.said.extend(self.process.stdout), daemon=True).start()
@@ -141,8 +164,12 @@ class Server:
         return self
 
     def cpu_seconds(self) -> float:
-        times = self.cpu.cpu_times()
-        return times.user + times.system
+        """User + system time of the server and its worker processes (granian's), so far."""
+        total = 0.0
+        for process in [self.cpu, *self.cpu.children(recursive=True)]:
+            times = process.cpu_times()
+            total += times.user + times.system
+        return total
 
     def __exit__(self, *_exc) -> None:
         self.process.terminate()
@@ -154,6 +181,24 @@ class Server:
         queue_warnings = [line for line in self.said if "Task queue depth" in line]
         if queue_warnings:
             print(f"    the server warned {len(queue_warnings)} times that requests queued for its threads")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
 
 
 def new_table(url: str) -> str:
