@@ -1,5 +1,5 @@
 # The web app as it ships: the wheel built from this source tree, installed (not editable) into a
-# slim image, served by `python -m assistant serve` (waitress) as a non-root user, the database and
+# slim image, served by `python -m assistant serve` (granian) as a non-root user, the database and
 # secret key in the volume /app/instance. docs/deployment.md; tests/shipped runs these same steps.
 #   docker build -t table-scoring .
 #   docker run -p 8000:8000 -v table-data:/app/instance -e ASSISTANT_PUBLIC_URL=http://192.168.1.20:8000 table-scoring

@@ -82,7 +82,8 @@ benchmark: $(STAMP) translations
 	$(PY) benchmarks/durability.py
 	$(PY) benchmarks/table_entry.py
 
-# /healthz while connections hang, per server (docs/deployment.md); gunicorn only when installed.
+# /healthz while connections hang, per server (docs/deployment.md); the former servers (waitress,
+# gunicorn) only when installed.
 benchmark-servers: $(STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 

@@ -26,7 +26,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     score.add_argument("--json", action="store_true", help="print one JSON object per file, one per line")
     score.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the explanations")
 
-    serve = commands.add_parser("serve", help="serve the web app (waitress); docs/deployment.md")
+    serve = commands.add_parser("serve", help="serve the web app (granian); docs/deployment.md")
     serve.add_argument("--host", default=_env("HOST", "127.0.0.1"), help="address to listen on; 0.0.0.0 for the other phones (env ASSISTANT_HOST)")
     serve.add_argument("--port", type=_port, default=_env("PORT", "5000"), help="0 picks a free one (env ASSISTANT_PORT)")
     serve.add_argument(*INSTANCE_OPTION, **_instance_help())

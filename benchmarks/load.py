@@ -1,7 +1,7 @@
 """Prints how many polling phones one server carries at p99 < 100 ms, per core it uses (a
 benchmark, not a test): `make loadtest`.
 
-The production server as shipped (``python -m assistant serve``: waitress) starts on a free
+The production server as shipped (``python -m assistant serve``: granian) starts on a free
 loopback port with a fresh instance folder; tables of 4 phones each (benchmarks/load_phones.py,
 locust's FastHttpUser) come in over a while (50 a second), then poll every 2 s on their own beat
 as the board page does, one phone a table tapping a count every 10 s, and in a second run every
@@ -15,8 +15,8 @@ by the server, which the per-core figure does not hide.
 Run: python benchmarks/load.py [--phones 200,400,...] [--seconds 15] [--changes 10,2] [--budget 600]
 A tiny run (the test that keeps this benchmark working): --phones 8 --seconds 3 --changes 10
 
-``--server granian`` runs the same app under granian instead (a Rust HTTP server for WSGI apps,
-not what ships: ``pip install granian`` to compare; docs/deployment.md, Load figures).
+``--server waitress`` runs the same app under waitress as the former ``serve`` did, to compare
+(``pip install waitress``; docs/deployment.md, Load figures).
 """
 from __future__ import annotations
 
@@ -81,10 +81,10 @@ def main() -> None:
     parser.add_argument("--changes", default="10,2", help="seconds between a table's changes, one run each")
     parser.add_argument("--clients", type=int, default=max(1, min(4, (os.cpu_count() or 2))), help="client processes")
     parser.add_argument("--budget", type=float, default=600.0, help="stop starting steps after this many seconds in all")
-    parser.add_argument("--server", choices=sorted(SERVERS), default="serve", help="serve: as shipped (waitress); granian: to compare")
+    parser.add_argument("--server", choices=sorted(SERVERS), default="serve", help="serve: as shipped (granian); waitress: the former, to compare")
     args = parser.parse_args()
-    if args.server == "granian" and importlib.util.find_spec("granian") is None:
-        print("granian: not installed here (pip install granian to compare)")
+    if args.server == "waitress" and importlib.util.find_spec("waitress") is None:
+        print("waitress: not installed here (pip install waitress to compare)")
         return
     steps = [int(n) for n in args.phones.split(",")]
     deadline = time.monotonic() + args.budget
@@ -127,20 +127,20 @@ def report(change_seconds: float, results: list[Step]) -> None:
           f"server {best.server_cores:.2f} cores: {best.phones_per_core:,.0f} phones per core used")
 
 
-# The server's command line: ``port`` is a free port (granian takes none of its own choosing).
+# The server's command line: ``port`` is a free port.
 SERVERS = {
     "serve": [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", "{port}", "--instance", "{instance}"],
-    # One worker process, as many threads as serve's, and room for every phone's kept connection
-    # (granian counts a kept connection against its backpressure, 1,024 by default).
-    "granian": [sys.executable, "-m", "granian", "--interface", "wsgi", "--host", "127.0.0.1", "--port", "{port}",
-                "--workers", "1", "--blocking-threads", "8", "--backlog", "16384", "--backpressure", "16384", "--no-ws",
-                "--working-dir", str(Path(__file__).resolve().parent), "granian_app:app"],
+    # The former `serve` (waitress with the settings it had), to compare: pip install waitress.
+    "waitress": [sys.executable, "-c", "from waitress import serve; from assistant.web import create_app; from assistant.web.db import open_store; "
+                 "app = create_app(instance_path='{instance}'); open_store(app); print('Serving on http://127.0.0.1:{port}', flush=True); "
+                 "serve(app, host='127.0.0.1', port={port}, threads=8, connection_limit=5000, channel_timeout=60, "
+                 "asyncore_use_poll=True, clear_untrusted_proxy_headers=False)"],
 }
 
 
 class Server:
     """The app served on a free loopback port: ``python -m assistant serve`` as shipped, or
-    granian to compare (``SERVERS``)."""
+    the former server to compare (``SERVERS``)."""
 
     def __init__(self, instance: Path, name: str = "serve"):
         self.instance, self.name = instance, name
@@ -148,23 +148,22 @@ class Server:
     def __enter__(self) -> Server:
         port = free_port()
         command = [part.format(port=port, instance=self.instance) for part in SERVERS[self.name]]
-        environment = {**os.environ, "LOAD_INSTANCE": str(self.instance)}  # granian_app.py's
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.url = f"http://127.0.0.1:{port}"
         for line in self.process.stdout:
-            if re.search(r"Serving on http://|Listening at: http://|Started worker", line):
+            if "Serving on http://" in line:
                 break
         else:
             raise RuntimeError(f"the server did not start (exit {self.process.wait()})")
         wait_for_port(port)
-        # Keep reading what it says (waitress warns when its queue grows): a full pipe would stall it.
+        # Keep reading what it says (waitress warned when its queue grew): a full pipe would stall it.
         self.said: list[str] = []
         threading.Thread(target=lambda: self.said.extend(self.process.stdout), daemon=True).start()
         self.cpu = psutil.Process(self.process.pid)
         return self
 
     def cpu_seconds(self) -> float:
-        """User + system time of the server and its worker processes (granian's), so far."""
+        """User + system time of the server and its worker process (granian's), so far."""
         total = 0.0
         for process in [self.cpu, *self.cpu.children(recursive=True)]:
             times = process.cpu_times()

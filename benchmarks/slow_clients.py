@@ -4,10 +4,12 @@
 Connections that hold a server without asking anything: a browser's preconnect (opened, nothing
 sent yet), half a request (headers not finished), an idle keep-alive connection after a request.
 Servers compared (docs/deployment.md has the figures):
-  waitress        `python -m assistant serve`, as shipped
+  serve           `python -m assistant serve`, as shipped (granian)
+  waitress        the former `serve`: waitress with its settings then (pip install waitress)
   waitress-stock  waitress with its defaults (connection_limit 100)
   gunicorn        the former Dockerfile: gunicorn gthread, 2 workers x 8 threads (pip install gunicorn)
   werkzeug        the former `make run`: Flask's development server, threaded
+A server whose package is not installed is left out, with a line saying so.
 """
 from __future__ import annotations
 
@@ -27,7 +29,10 @@ PATIENCE = 10.0  # seconds one /healthz may take before it counts as frozen
 KINDS = ("preconnect", "half request", "idle keep-alive")
 SCENARIOS = [(kind, 16) for kind in KINDS] + [("mixed", 100), ("mixed", 300)]
 SERVERS = {
-    "waitress": ["-m", "assistant", "serve", "--host", HOST, "--port", "{port}", "--instance", "{instance}"],
+    "serve": ["-m", "assistant", "serve", "--host", HOST, "--port", "{port}", "--instance", "{instance}"],
+    "waitress": ["-c", "from waitress import serve; from assistant.web import create_app; "
+                 "serve(create_app(instance_path='{instance}'), host='" + HOST + "', port={port}, threads=8, connection_limit=5000, "
+                 "channel_timeout=60, max_request_body_size=1048576, asyncore_use_poll=True, clear_untrusted_proxy_headers=False, _quiet=True)"],
     "waitress-stock": ["-c", "from waitress import serve; from assistant.web import create_app; "
                        "serve(create_app(instance_path='{instance}'), host='" + HOST + "', port={port}, _quiet=True)"],
     "gunicorn": ["-m", "gunicorn", "-b", HOST + ":{port}", "--workers", "2", "--threads", "8", "assistant.web:create_app()"],
@@ -38,8 +43,9 @@ SERVERS = {
 
 def main(names: list[str]) -> None:
     for name in names or list(SERVERS):
-        if name == "gunicorn" and importlib.util.find_spec("gunicorn") is None:
-            print(f"{name}: not installed here (pip install gunicorn to compare)")
+        package = {"gunicorn": "gunicorn", "waitress": "waitress", "waitress-stock": "waitress"}.get(name)
+        if package and importlib.util.find_spec(package) is None:
+            print(f"{name}: not installed here (pip install {package} to compare)")
             continue
         with running(name) as port:
             quiet = [healthz_seconds(port) for _ in range(20)]

@@ -26,8 +26,8 @@ from assistant.web.tables import version_of
 SCREEN_PATH = re.compile(r"/t/[A-Za-z0-9_-]{10,64}/(?:scores/)?[a-z]+")
 VARY = ("Vary", "Accept-Language")  # as the app's own answers (locale.py)
 # "Nothing new", as the app's own poll answers it too (views/table.py): an empty 200 that htmx
-# swaps nowhere. Not a 204: a 204 may carry no Content-Length, and waitress closes an HTTP/1.1
-# connection after any answer without one, so every poll would cost a new connection.
+# swaps nowhere. Not a 204: a 204 may carry no Content-Length, and some servers (waitress) close
+# an HTTP/1.1 connection after any answer without one, so every poll would cost a new connection.
 NOTHING_NEW = {"Content-Length": "0", "HX-Reswap": "none"}
 
 

@@ -1,44 +1,74 @@
-"""Serving the app: waitress for real use, Flask's development server only with ``--debug``.
+"""Serving the app: granian for real use, Flask's development server only with ``--debug``.
 
-Waitress reads each request whole in its event loop before a worker thread sees it, so a
-connection that sends nothing yet (a browser's preconnect), half a request, or idles between
-keep-alive requests holds no thread. docs/deployment.md has the measurements.
+granian reads each request whole in its own event loop (Rust: hyper on tokio) before a Python
+thread sees it, so a connection that sends nothing yet (a browser's preconnect), half a request,
+or idles between keep-alive requests holds no thread, and HTTP costs the app's core little:
+docs/deployment.md has the measurements. ``serve`` checks the store in this process, then
+granian starts one worker process whose app (``worker_app``) answers every request.
 """
 from __future__ import annotations
 
 import ipaddress
+import multiprocessing
 import os
-import signal
+import socket
 import sys
+import threading
+import time
 
 from flask import Flask
-from waitress.server import create_server
 
 THREADS = 8  # requests take milliseconds; waiting clients cost no thread
-# Every polling phone keeps a connection open (it polls every 2 s, well inside IDLE_SECONDS), so
-# this caps the phones one server takes: 400 did (docs/deployment.md, Load figures). poll() has
-# no limit of its own; each connection takes a file descriptor (raise_file_limit). Windows has
-# no poll(): select() there watches at most 512 sockets.
-CONNECTION_LIMIT = 400 if sys.platform == "win32" else 5000
-IDLE_SECONDS = 60  # an idle or half-sent connection is closed after this (a browser reconnects)
-# Waitress reads a body whole before the app sees it; the app refuses more than 64 KB itself.
-MAX_REQUEST_BYTES = 1024 * 1024
+# Every polling phone keeps a connection open (it polls every 2 s, well inside HEADER_SECONDS), and
+# granian counts each open connection against its backpressure (1,024 by default): this caps the
+# phones one server takes. One process answers about 1,200 in time (docs/deployment.md, Load figures).
+CONNECTION_LIMIT = 5000
+BACKLOG = 2048  # connections the system holds before the server accepts them
+# A connection that has not sent a request's headers within this long (half-sent, or idle
+# between keep-alive requests) is closed; a browser simply opens a new one.
+HEADER_SECONDS = 30
+# What serve hands to granian's worker process (worker_app), which makes the app afresh.
+WORKER_INSTANCE = "ASSISTANT_SERVE_INSTANCE"
+WORKER_HOST = "ASSISTANT_SERVE_HOST"
+WORKER_POOL_SIZE = "ASSISTANT_SERVE_POOL_SIZE"
 
 
-def make_server(app: Flask, host: str, port: int, threads: int = THREADS):
-    """A waitress server bound to host:port (port 0: any free one), not yet running."""
-    return create_server(
-        app,
-        host=host,
+def worker_app() -> Flask:
+    """The app of granian's worker process (its factory): the instance folder and settings
+    ``serve`` checked, the settings from the environment as ``create_app`` reads them."""
+    from assistant.web import create_app
+
+    app = create_app(instance_path=os.environ[WORKER_INSTANCE])
+    app.config["LISTENING_HOST"] = os.environ.get(WORKER_HOST, "127.0.0.1")  # the share page warns when no other phone can reach it
+    if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
+        app.config["DATABASE_POOL_SIZE"] = int(os.environ.get(WORKER_POOL_SIZE, THREADS))  # a connection for each thread
+    return app
+
+
+def make_server(host: str, port: int, threads: int = THREADS):
+    """A granian server for ``worker_app`` on host:port (an address, not a name), not yet running."""
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
+    from granian.log import LogLevels
+    from granian.server import Server
+
+    return Server(
+        "assistant.web.serve:worker_app",
+        address=host,
         port=port,
-        threads=threads,
-        connection_limit=CONNECTION_LIMIT,
-        channel_timeout=IDLE_SECONDS,
-        max_request_body_size=MAX_REQUEST_BYTES,
-        asyncore_use_poll=True,
-        # X-Forwarded-* reach the app, which believes them from ASSISTANT_TRUSTED_PROXIES proxies
-        # only (security.trust_proxies); waitress would drop them all before the app saw them.
-        clear_untrusted_proxy_headers=False,
+        interface=Interfaces.WSGI,
+        factory=True,
+        workers=1,
+        blocking_threads=threads,
+        backlog=BACKLOG,
+        backpressure=CONNECTION_LIMIT,
+        http=HTTPModes.http1,
+        http1_settings=HTTP1Settings(header_read_timeout=HEADER_SECONDS * 1000),
+        websockets=False,
+        log_access=False,
+        # Its start-up lines and a warning about 8 threads on a small machine (they wait on the
+        # disk and the database, not the CPU) say nothing a host needs; errors still show.
+        log_level=LogLevels.error,
     )
 
 
@@ -55,9 +85,22 @@ def raise_file_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def listening_on(server) -> list[tuple[str, int]]:
-    """(host, port) of each listening socket (a name like localhost may give two)."""
-    return getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
+def listening_address(host: str) -> str:
+    """The address to listen on for ``host`` (a name like localhost: its first address, IPv4 first)."""
+    try:
+        return str(ipaddress.ip_address(host))
+    except ValueError:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        found.sort(key=lambda entry: entry[0] != socket.AF_INET)
+        return found[0][4][0]
+
+
+def free_port(address: str) -> int:
+    """A port free on ``address`` now (``--port 0``: granian binds only the port it is given)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.bind((address, 0))
+        return probe.getsockname()[1]
 
 
 def url(host: str, port: int) -> str:
@@ -72,40 +115,79 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     if debug and not is_loopback_host(host):
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
+    from assistant.web import db
     from assistant.web.db import StoreError, open_store
 
     try:
         app = create_app(instance_path=instance)
         if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
-            app.config["DATABASE_POOL_SIZE"] = threads or THREADS  # a connection for each thread
+            app.config["DATABASE_POOL_SIZE"] = threads or THREADS
         store = open_store(app)
     except StoreError as error:
         print(error, file=sys.stderr)
         return error.exit_status
-    app.config["LISTENING_HOST"] = host  # the share page warns when no other phone can reach it
     if app.config["DATABASE_URL"]:
         print(f"Data: the tables in {store}, the secret key in {app.instance_path}", flush=True)
     else:
         print(f"Data (database and secret key): {app.instance_path}", flush=True)
     if debug:
+        app.config["LISTENING_HOST"] = host
         app.run(host=host, port=port, debug=True)
         return 0
-    raise_file_limit(CONNECTION_LIMIT + 100)  # the database, the listening sockets, logs
+    # The worker process makes its own connections: none of this one's go with it.
+    db.release(app.config["DATABASE"])
+    if app.config["DATABASE_URL"]:
+        db.forget_postgresql(app.config["DATABASE_URL"])
     try:
-        server = make_server(app, host, port, threads or THREADS)
-    except OSError as error:  # the port is taken, the address is not this machine's
+        address = listening_address(host)
+        port = port or free_port(address)
+    except OSError as error:  # not a name this machine knows, not one of its addresses
         print(f"cannot listen on {url(host, port)}: {error.strerror or error}", file=sys.stderr)
         return 1
-    for bound_host, bound_port in listening_on(server):
-        print(f"Serving on {url(bound_host, bound_port)}", flush=True)
-        if ipaddress.ip_address(bound_host).is_unspecified:
-            for address in lan_addresses():
-                print(f"  for the other phones: {url(address, bound_port)}", flush=True)
-    # A container stops its first process with SIGTERM; waitress shuts down cleanly on SystemExit.
-    signal.signal(signal.SIGTERM, _exit)
-    server.run()
+    refused = _bind_error(address, port)
+    if refused:
+        print(f"cannot listen on {url(host, port)}: {refused}", file=sys.stderr)
+        return 1
+    raise_file_limit(CONNECTION_LIMIT + 100)  # the database, the listening socket, logs
+    os.environ.update({WORKER_INSTANCE: app.instance_path, WORKER_HOST: host, WORKER_POOL_SIZE: str(threads or THREADS)})
+    # The worker starts afresh, not as a copy of this process (its threads, its locks, its
+    # connections), as it does on macOS and Windows anyway.
+    multiprocessing.set_start_method("spawn", force=True)
+    server = make_server(address, port, threads or THREADS)
+
+    def say_where() -> None:
+        print(f"Serving on {url(address, port)}", flush=True)
+        if ipaddress.ip_address(address).is_unspecified:
+            for lan in lan_addresses():
+                print(f"  for the other phones: {url(lan, port)}", flush=True)
+
+    # Said once the worker answers connections (it listens some moments after granian starts).
+    server.on_startup(lambda: threading.Thread(target=_when_listening, args=(address, port, say_where), daemon=True).start())
+    server.serve()  # until SIGTERM (a container's stop) or SIGINT: granian stops cleanly
     return 0
 
 
-def _exit(signum, frame) -> None:
-    raise SystemExit(0)
+def _when_listening(address: str, port: int, then, seconds: float = 60.0) -> None:
+    """Call ``then`` as soon as a connection to address:port is accepted."""
+    target = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(address, address)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection((target, port), timeout=1).close()
+        except OSError:
+            time.sleep(0.05)
+            continue
+        then()
+        return
+
+
+def _bind_error(address: str, port: int) -> str:
+    """Why address:port cannot be listened on ("" when it can): granian would only log it."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as granian binds: a restart finds its port
+        try:
+            probe.bind((address, port))
+        except OSError as error:  # the port is taken, the address is not this machine's
+            return error.strerror or str(error)
+    return ""

@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import re
-import threading
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import sync_playwright
 
-from assistant.web import create_app
-from assistant.web.serve import make_server
+from assistant.web.serve import free_port
+from tests.served import LOOPBACK, serving
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -22,18 +21,21 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
+    """The production server as `python -m assistant serve` runs it, in a process of its own."""
     folder = tmp_path_factory.mktemp("live")
-    # One trusted proxy: test_https.py puts nginx (deploy/nginx.conf) in front of this server.
-    app = create_app({"DATABASE": str(folder / "live.sqlite"), "SECRET_KEY": "browser-tests", "TRUSTED_PROXIES": 1}, instance_path=folder)
-    server = make_server(app, "127.0.0.1", 0)  # the production server `python -m assistant serve` runs
-    url = f"http://127.0.0.1:{server.effective_port}"
-    # Share links must point here, never to this machine's network address (the tests stay on loopback).
-    app.config["PUBLIC_URL"] = url
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    yield url
-    server.task_dispatcher.shutdown()
-    server.close()
+    port = free_port(LOOPBACK)
+    url = f"http://{LOOPBACK}:{port}"
+    settings = {
+        "ASSISTANT_PORT": str(port),
+        "ASSISTANT_SECRET_KEY": "browser-tests",
+        # One trusted proxy: test_https.py puts nginx (deploy/nginx.conf) in front of this server.
+        "ASSISTANT_TRUSTED_PROXIES": "1",
+        # Share links must point here, never to this machine's network address (the tests stay on loopback).
+        "ASSISTANT_PUBLIC_URL": url,
+    }
+    with serving(folder, **settings) as served:
+        assert served == url
+        yield url
 
 
 @pytest.fixture(scope="session")

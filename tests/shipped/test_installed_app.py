@@ -6,6 +6,7 @@ import re
 import shlex
 import subprocess
 import zipfile
+from email.message import Message
 from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.error import HTTPError
@@ -19,12 +20,14 @@ ENGLISH_TITLE = "<title>Table scoring assistant</title>"
 OTHER_LANGUAGES = ("de", "es", "da", "it")
 
 
-def get(url: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+def get(url: str, headers: dict | None = None) -> tuple[int, Message, bytes]:
+    """Status, headers (by name in any case, as HTTP has them: the server writes them in lower
+    case) and body."""
     try:
         with urlopen(Request(url, headers=headers or {}), timeout=10) as response:
-            return response.status, dict(response.headers), response.read()
+            return response.status, response.headers, response.read()
     except HTTPError as error:
-        return error.code, dict(error.headers), error.read()
+        return error.code, error.headers, error.read()
 
 
 def test_the_wheel_carries_templates_static_and_compiled_catalogs(installed):

@@ -8,17 +8,27 @@ import sys
 
 import pytest
 
-# A Python without fcntl (as on Windows): import the app, serve one request, list the addresses.
+# A Python without fcntl (as on Windows): serve, answer one request, list the addresses.
 WITHOUT_FCNTL = """
-import json, sys, tempfile, threading, urllib.request
+import json, os, signal, sys, tempfile, threading, time, urllib.request
 sys.modules["fcntl"] = None
-from assistant.web import create_app
-from assistant.web.serve import make_server
+from assistant.cli import main
+from assistant.web.serve import free_port
 from assistant.web.sharing import lan_addresses
-server = make_server(create_app(instance_path=tempfile.mkdtemp()), "127.0.0.1", 0)
-threading.Thread(target=server.run, daemon=True).start()
-status = urllib.request.urlopen(f"http://127.0.0.1:{server.effective_port}/healthz", timeout=10).status
-print(json.dumps({"status": status, "addresses": lan_addresses()}))
+port = free_port("127.0.0.1")
+
+def probe():
+    for attempt in range(100):
+        try:
+            status = urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10).status
+            break
+        except OSError:
+            time.sleep(0.1)
+    print(json.dumps({"status": status, "addresses": lan_addresses()}), flush=True)
+    os.kill(os.getpid(), signal.SIGTERM)  # the server stops as a container stops it
+
+threading.Thread(target=probe, daemon=True).start()
+sys.exit(main(["serve", "--port", str(port), "--instance", tempfile.mkdtemp()]))
 """
 
 

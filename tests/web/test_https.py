@@ -5,14 +5,14 @@ plus Fetch Metadata (``Sec-Fetch-Site``) and ``Origin`` guard the forms instead.
 cookies are Secure and HSTS is sent; over plain HTTP (a phone on the LAN) neither.
 """
 import http.client
-import threading
+from urllib.parse import urlsplit
 
 import pytest
 from flask.testing import FlaskClient
 
 from assistant.web import create_app
-from assistant.web.serve import make_server
 from tests.client import browser_app
+from tests.served import serving
 from tests.web.helpers import GAME, HTMX, version
 
 FORM = {"action": "start", "chains": "disjoint", "players-0-color": "red", "players-1-color": "green", "players-2-color": "blue"}
@@ -159,18 +159,13 @@ def test_same_origin_headers_without_the_token_are_refused(app):
 
 
 def test_the_production_server_passes_the_proxys_headers_to_the_app(tmp_path):
-    """waitress (``serve``) drops X-Forwarded-* by default: the app would never know HTTPS."""
-    app = browser_app({"DATABASE": str(tmp_path / "db.sqlite"), "SECRET_KEY": "served", "TRUSTED_PROXIES": 1})
-    server = make_server(app, "127.0.0.1", 0)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        connection = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=10)
+    """The server (``serve``) must hand X-Forwarded-* to the app (waitress, as it was, dropped them
+    by default): else the app would never know HTTPS behind the proxy."""
+    with serving(tmp_path / "instance", ASSISTANT_SECRET_KEY="served", ASSISTANT_TRUSTED_PROXIES="1") as url:
+        address = urlsplit(url)
+        connection = http.client.HTTPConnection(address.hostname, address.port, timeout=10)
         connection.request("GET", "/?lang=de", headers=PROXY)
         response = connection.getresponse()
         assert response.getheader("Strict-Transport-Security") == "max-age=31536000"
         assert all("; Secure" in cookie for cookie in response.headers.get_all("Set-Cookie"))
         connection.close()
-    finally:
-        server.task_dispatcher.shutdown()
-        server.close()

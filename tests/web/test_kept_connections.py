@@ -1,7 +1,7 @@
 """Polls with nothing new keep the phone's connection open on the production server as shipped
-(`python -m assistant serve`: waitress). Waitress closes an HTTP/1.1 connection after any answer
-without a Content-Length, and a 204 may not carry one: every phone polling every 2 s would cost a
-new TCP connection each time."""
+(`python -m assistant serve`). Some servers (waitress, the one before) close an HTTP/1.1
+connection after any answer without a Content-Length, and a 204 may not carry one: every phone
+polling every 2 s would cost a new TCP connection each time."""
 from __future__ import annotations
 
 import http.client
