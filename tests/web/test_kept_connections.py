@@ -5,28 +5,19 @@ polling every 2 s would cost a new TCP connection each time."""
 from __future__ import annotations
 
 import http.client
-import os
-import subprocess
-import sys
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.web.test_two_servers import LOOPBACK, Phone, _serving_url, new_table
+from tests.served import serving
+from tests.web.test_two_servers import Phone, new_table
 
 
 @pytest.fixture
 def served(store, tmp_path):
     """One `serve` process on the test's store (SQLite: polls answered before the app; PostgreSQL: by the app)."""
-    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
-    env.update(ASSISTANT_HOST=LOOPBACK, ASSISTANT_PORT="0", **{k: v for k, v in store.items() if k == "DATABASE_URL"})
-    process = subprocess.Popen([sys.executable, "-m", "assistant", "serve", "--instance", str(tmp_path / "instance")], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        yield _serving_url(process)
-    finally:
-        process.terminate()
-        assert process.wait(timeout=15) == 0
-        process.stdout.close()
+    with serving(tmp_path / "instance", **{key: value for key, value in store.items() if key == "DATABASE_URL"}) as url:
+        yield url
 
 
 # "&lang=" is a query the SQLite shortcut does not read: the app itself answers that poll.

@@ -136,6 +136,14 @@ def oob_ids(html: str) -> set[str]:
     return set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
 
 
+def taps_in_turn(client, token, *taps: tuple[str, str]) -> int:
+    """Each (cell, value) tapped from the version the one before made; the version before them."""
+    base = version(client, token)
+    for index, (cell, value) in enumerate(taps):
+        tap(client, token, cell, value, base + index)
+    return base
+
+
 def test_a_tap_leaves_the_country_of_the_players_earlier_count_alone_when_nobody_is_over(client):
     """Entering a board row by row, the player's count changed before is in another country:
     it carries no mark (nobody is over), so that country is not sent again."""
@@ -164,11 +172,7 @@ def test_a_player_who_is_no_longer_over_loses_the_mark_on_another_country(client
 
 def test_a_phone_that_saw_the_player_over_gets_the_mark_taken_away_on_its_next_poll(client):
     token = new_table(client)
-    england, franken = "monasteries.England.red", "monasteries.Franken.red"
-    base = version(client, token)
-    tap(client, token, england, "16", base)
-    tap(client, token, franken, "5", base + 1)
-    tap(client, token, england, "15", base + 2)
+    base = taps_in_turn(client, token, ("monasteries.England.red", "16"), ("monasteries.Franken.red", "5"), ("monasteries.England.red", "15"))
     seen = client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).get_data(as_text=True)  # a phone that saw the mark
     assert "country-Franken" in oob_ids(seen) and not re.search(r'class="cell bad" id="cell-monasteries-Franken-red"', seen)
 
@@ -177,11 +181,7 @@ def test_a_cell_changed_twice_since_the_phone_looked_counts_as_not_known_and_the
     """The table keeps the value a cell's last change replaced: a phone that looked before two
     changes of the cell may have seen another value, so the earlier mark's country goes too."""
     token = new_table(client)
-    england, franken = "monasteries.England.red", "monasteries.Franken.red"
-    base = version(client, token)
-    tap(client, token, franken, "1", base)
-    tap(client, token, england, "16", base + 1)
-    tap(client, token, england, "15", base + 2)
+    base = taps_in_turn(client, token, ("monasteries.Franken.red", "1"), ("monasteries.England.red", "16"), ("monasteries.England.red", "15"))
     seen = client.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
     assert {"country-England", "country-Franken"} <= oob_ids(seen)
     once = client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).get_data(as_text=True)

@@ -3,10 +3,8 @@ several machines behind a proxy run it: a phone on each changes the same cell an
 cells; conflicts are refused and nothing is lost, exactly as on one server."""
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
+from contextlib import ExitStack
 from http.cookiejar import CookieJar
 from urllib.error import HTTPError
 from urllib.parse import urlencode
@@ -15,9 +13,8 @@ from urllib.request import HTTPCookieProcessor, Request, build_opener
 import pytest
 
 from tests.client import PAGE_TOKEN, TOKEN_HEADER
+from tests.served import serving
 from tests.web.helpers import GAME
-
-LOOPBACK = "127.0.0.1"
 
 
 class Phone:
@@ -58,30 +55,11 @@ class Phone:
 
 @pytest.fixture
 def servers(postgres, tmp_path):
-    """Two `serve` processes, each with its own instance folder, one database and one secret key."""
+    """Two `serve` processes, each with its own instance folder, one database and one secret key;
+    each stops cleanly on SIGTERM."""
     url = postgres.create_database("two_servers")
-    env = {**os.environ, "DATABASE_URL": url, "ASSISTANT_SECRET_KEY": "one key for every server", "ASSISTANT_HOST": LOOPBACK, "ASSISTANT_PORT": "0"}
-    processes = []
-    try:
-        for name in ("a", "b"):
-            argv = [sys.executable, "-m", "assistant", "serve", "--instance", str(tmp_path / name)]
-            processes.append(subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
-        yield [_serving_url(process) for process in processes]
-    finally:
-        for process in processes:
-            process.terminate()  # SIGTERM: each stops cleanly
-            assert process.wait(timeout=15) == 0
-            process.stdout.close()
-
-
-def _serving_url(process) -> str:
-    lines = []
-    for line in process.stdout:
-        lines.append(line)
-        found = re.match(r"Serving on (http://\S+)", line)
-        if found:
-            return found.group(1)
-    raise AssertionError(f"the server stopped (exit {process.wait()}): {''.join(lines)}")
+    with ExitStack() as running:
+        yield [running.enter_context(serving(tmp_path / name, DATABASE_URL=url, ASSISTANT_SECRET_KEY="one key for every server")) for name in ("a", "b")]
 
 
 def new_table(phone: Phone) -> str:
