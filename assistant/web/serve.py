@@ -134,7 +134,7 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
         app.config["LISTENING_HOST"] = host
         app.run(host=host, port=port, debug=True)
         return 0
-    # The worker process makes its own connections: none of this one's go with it.
+    # From here this process only watches granian's worker, which opens its own: close ours.
     db.release(app.config["DATABASE"])
     if app.config["DATABASE_URL"]:
         db.forget_postgresql(app.config["DATABASE_URL"])
