@@ -160,18 +160,18 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
         "table/page.html",
         "table/_screen.html",
         status,
-        table=table,
-        game=game,
-        screen=screen,
         fragment=f"{game.templates}/_{screen}.html",
-        args=args,
         notice=notice,
         poll_url=poll_url,
-        poll_args=args,
         poll_seconds=current_app.config["POLL_SECONDS"],
-        **replaced_context(table, game),
-        **context,
+        **_screen_context(table, game, screen, args, context),
     )
+
+
+def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, context: dict) -> dict:
+    """What a screen's templates see, whole or in parts: the game's context for it, the table,
+    its arguments (also sent with the next poll) and the replaced-value notes."""
+    return {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, **replaced_context(table, game), **context}
 
 
 def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str]):
@@ -181,17 +181,11 @@ def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozen
     context = game.changes_screen(screen, table, args, parts)
     body = render_template(
         "table/_changes.html",
-        table=table,
-        game=game,
-        screen=screen,
-        args=args,
-        poll_args=args,
         changed=parts,
         changes=f"{game.templates}/_{screen}_changes.html",
         fragment_request=True,
         notice=None,
-        **replaced_context(table, game),
-        **context,
+        **_screen_context(table, game, screen, args, context),
     )
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store", "HX-Reswap": "none show:.cell.selected:bottom"}
     return body, 200, headers
