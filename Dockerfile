@@ -26,4 +26,7 @@ ENV ASSISTANT_HOST=0.0.0.0 \
     ASSISTANT_INSTANCE_PATH=/app/instance
 VOLUME /app/instance
 EXPOSE 8000
+# Ready: the server answers and its database does (/healthz, 503 when the database cannot be
+# used); /livez answers whatever the database (docs/deployment.md, Health checks).
+HEALTHCHECK --interval=30s --timeout=5s CMD python -c "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status != 200)"
 CMD ["python", "-m", "assistant", "serve"]

@@ -15,7 +15,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations extract benchmark benchmark-servers loadtest mutation clean axe
+.PHONY: run test system-packages lint translations extract benchmark benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -86,6 +86,16 @@ benchmark: $(STAMP) translations
 # gunicorn) only when installed.
 benchmark-servers: $(STAMP) translations
 	$(PY) benchmarks/slow_clients.py
+
+# Polls with nothing new per server core, SQLite and PostgreSQL side by side beside a floor
+# (docs/deployment.md): wrk, Debian's package, installed when missing.
+benchmark-polls: $(STAMP) translations system-packages
+	@test -x /usr/bin/wrk || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; }
+	$(PY) benchmarks/polls.py
+
+# PostgreSQL stopped for 40 s under 20 busy phones: what they see, how soon it is over (docs/deployment.md).
+benchmark-outage: $(STAMP) translations system-packages
+	$(PY) benchmarks/outage.py
 
 # Polling phones against `python -m assistant serve` on loopback, stepped up while p99 < 100 ms
 # (docs/deployment.md, Load figures); about 10 minutes at most (--budget).

@@ -31,6 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--port", type=_port, default=_env("PORT", "5000"), help="0 picks a free one (env ASSISTANT_PORT)")
     serve.add_argument(*INSTANCE_OPTION, **_instance_help())
     serve.add_argument("--threads", type=_count, default=_env("THREADS", None), help="worker threads, 8 by default (env ASSISTANT_THREADS)")
+    serve.add_argument("--body-seconds", type=_seconds, default=_env("BODY_SECONDS", None),
+                       help="how long a request's body may take to arrive, 10 by default (env ASSISTANT_BODY_SECONDS)")
     serve.add_argument("--debug", action="store_true", help="Flask's development server with reloader and debugger, on this machine only")
 
     prune = commands.add_parser("prune", help="remove the tables nobody changed for a while (finished or left); docs/deployment.md")
@@ -43,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from assistant.web.serve import serve  # the core and the CLI never need Flask
 
-        return serve(args.host, args.port, args.instance, threads=args.threads, debug=args.debug)
+        return serve(args.host, args.port, args.instance, threads=args.threads, body_seconds=args.body_seconds, debug=args.debug)
     if args.command == "prune":
         from assistant.web.maintenance import prune_command
 
@@ -77,6 +79,10 @@ def _port(text: str) -> int:
 
 def _count(text: str) -> int:
     return _whole_number(text, 1, 1000)
+
+
+def _seconds(text: str) -> int:
+    return _whole_number(text, 1, 600)
 
 
 AGE_UNITS = {"d": ("days", 24 * 60 * 60), "h": ("hours", 60 * 60)}

@@ -2,9 +2,11 @@
 `make benchmark-servers`, or `.venv/bin/python benchmarks/slow_clients.py [SERVER...]`.
 
 Connections that hold a server without asking anything: a browser's preconnect (opened, nothing
-sent yet), half a request (headers not finished), an idle keep-alive connection after a request.
+sent yet), half a request (headers not finished), an idle keep-alive connection after a request,
+half a body (a POST's headers whole, then 7 of its 1,000 bytes: to /api/score, a new table, a change).
 Servers compared (docs/deployment.md has the figures):
-  serve           `python -m assistant serve`, as shipped (granian)
+  serve           `python -m assistant serve`, as shipped (granian, RSGI, bodies read in its loop: front.py)
+  granian-wsgi    the former `serve`: granian's own WSGI interface, 8 threads, each body read by a thread
   waitress        the former `serve`: waitress with its settings then (pip install waitress)
   waitress-stock  waitress with its defaults (connection_limit 100)
   gunicorn        the former Dockerfile: gunicorn gthread, 2 workers x 8 threads (pip install gunicorn)
@@ -25,11 +27,21 @@ from pathlib import Path
 from urllib.request import urlopen
 
 HOST = "127.0.0.1"
+REPOSITORY = Path(__file__).resolve().parents[1]
 PATIENCE = 10.0  # seconds one /healthz may take before it counts as frozen
-KINDS = ("preconnect", "half request", "idle keep-alive")
+KINDS = ("preconnect", "half request", "idle keep-alive", "half body")
+HALF_BODIES = (  # the paths a half-sent body went to in the security review (issue 19)
+    ("/api/score", "application/json"),
+    ("/new/kardinal-und-koenig", "application/x-www-form-urlencoded"),
+    ("/t/aaaaaaaaaaaa/change", "application/x-www-form-urlencoded"),
+)
 SCENARIOS = [(kind, 16) for kind in KINDS] + [("mixed", 100), ("mixed", 300)]
 SERVERS = {
     "serve": ["-m", "assistant", "serve", "--host", HOST, "--port", "{port}", "--instance", "{instance}"],
+    "granian-wsgi": ["-c", "import os, sys; sys.path.insert(0, '" + str(REPOSITORY) + "'); os.environ['FORMER_SERVE_INSTANCE'] = '{instance}'; "
+                     "from granian.constants import Interfaces; from granian.server import Server; "
+                     "Server('benchmarks.slow_clients:former_serve_app', address='" + HOST + "', port={port}, interface=Interfaces.WSGI, "
+                     "factory=True, blocking_threads=8, backpressure=5000).serve()"],
     "waitress": ["-c", "from waitress import serve; from assistant.web import create_app; "
                  "serve(create_app(instance_path='{instance}'), host='" + HOST + "', port={port}, threads=8, connection_limit=5000, "
                  "channel_timeout=60, max_request_body_size=1048576, asyncore_use_poll=True, clear_untrusted_proxy_headers=False, _quiet=True)"],
@@ -39,6 +51,15 @@ SERVERS = {
     "werkzeug": ["-c", "from assistant.web import create_app; "
                  "create_app(instance_path='{instance}').run(host='" + HOST + "', port={port}, threaded=True)"],
 }
+
+
+def former_serve_app():
+    """The app as the former ``serve`` ran it, under granian's own WSGI interface (granian-wsgi)."""
+    import os
+
+    from assistant.web import create_app
+
+    return create_app(instance_path=os.environ["FORMER_SERVE_INSTANCE"])
 
 
 def main(names: list[str]) -> None:
@@ -58,21 +79,24 @@ def main(names: list[str]) -> None:
 
 @contextmanager
 def hanging(port: int, kind: str, count: int):
-    """``count`` connections of one kind (or of all kinds in turn: 'mixed') held open."""
-    held = []
+    """``count`` connections of one kind (or of all kinds in turn: 'mixed') held open; the list of them."""
+    held: list[socket.socket] = []
     try:
         for number in range(count):
-            held.append(hang(port, KINDS[number % len(KINDS)] if kind == "mixed" else kind))
+            held.append(hang(port, KINDS[number % len(KINDS)] if kind == "mixed" else kind, number))
         time.sleep(0.5)  # the server has seen them all
-        yield
+        yield held
     finally:
         for connection in held:
             connection.close()
 
 
-def hang(port: int, kind: str) -> socket.socket:
+def hang(port: int, kind: str, number: int = 0) -> socket.socket:
     connection = socket.create_connection((HOST, port), timeout=PATIENCE)
-    if kind == "half request":
+    if kind == "half body":
+        path, content_type = HALF_BODIES[number % len(HALF_BODIES)]
+        connection.sendall(f"POST {path} HTTP/1.1\r\nHost: {HOST}\r\nContent-Type: {content_type}\r\nContent-Length: 1000\r\n\r\n{{\"game\"".encode())
+    elif kind == "half request":
         connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: " + HOST.encode() + b"\r\n")
     elif kind == "idle keep-alive":
         connection.sendall(b"GET /healthz HTTP/1.1\r\nHost: " + HOST.encode() + b"\r\n\r\n")

@@ -21,7 +21,10 @@ from pathlib import Path
 import psycopg
 
 UNPRIVILEGED = "nobody"
-SETTINGS = "-c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+SETTINGS = "-c listen_addresses='' -c fsync=off -c full_page_writes=off -c max_connections=200"
+# Commits acknowledged before their WAL is written: fast, and lost when the server is stopped at
+# once (stop_server), so a cluster that is stopped under a test keeps them (durable=True).
+FAST_COMMITS = "-c synchronous_commit=off"
 
 
 def program(name: str) -> str:
@@ -39,7 +42,8 @@ def _major_version(path: str) -> int:
 class Cluster:
     """Started by ``start()``, removed with its folder by ``stop()``."""
 
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.settings = SETTINGS if durable else f"{SETTINGS} {FAST_COMMITS}"
         self.folder = Path(tempfile.mkdtemp(prefix="assistant-postgresql-"))
         self.data = self.folder / "data"
         self.as_user: list[str] = []
@@ -51,12 +55,19 @@ class Cluster:
 
     def start(self) -> Cluster:
         self._run(program("initdb"), "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
-        self._run(program("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-o", f"-k {self.folder} {SETTINGS}", "start")
+        self.start_server()
         return self
 
     def stop(self) -> None:
-        self._run(program("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        self.stop_server()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def stop_server(self) -> None:
+        """The server stopped at once, as a crash or a power cut stops it; its data kept."""
+        self._run(program("pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
+
+    def start_server(self) -> None:
+        self._run(program("pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-o", f"-k {self.folder} {self.settings}", "start")
 
     def url(self, database: str = "postgres") -> str:
         """A DATABASE_URL for one of its databases (the socket folder as libpq's ``host``)."""

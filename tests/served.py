@@ -9,18 +9,26 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http.cookiejar import CookieJar
 from pathlib import Path
+from urllib.error import HTTPError
+from urllib.parse import urlencode
+from urllib.request import HTTPCookieProcessor, Request, build_opener
+
+from tests.client import PAGE_TOKEN, TOKEN_HEADER
+from tests.web.helpers import GAME
 
 LOOPBACK = "127.0.0.1"
 
 
 @contextmanager
-def serving(instance: Path, python: str = sys.executable, cwd: Path | None = None, **settings: str) -> Iterator[str]:
+def serving(instance: Path, python: str = sys.executable, cwd: Path | None = None, said: list[str] | None = None, **settings: str) -> Iterator[str]:
     """The server on a free loopback port with ``settings`` in its environment (``ASSISTANT_…``,
-    ``DATABASE_URL``); its address. It must stop cleanly on SIGTERM, as a container stops it."""
+    ``DATABASE_URL``); its address. It must stop cleanly on SIGTERM, as a container stops it.
+    ``said``: a list that gets what it prints, line by line, as it prints it."""
     env = {**os.environ, "ASSISTANT_HOST": LOOPBACK, "ASSISTANT_PORT": "0", **settings}
     process = subprocess.Popen([python, "-m", "assistant", "serve", "--instance", str(instance)], env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    said: list[str] = []
+    said = [] if said is None else said
     reader = threading.Thread(target=lambda: said.extend(process.stdout), daemon=True)
     try:
         url = serving_url(process, said)
@@ -44,3 +52,48 @@ def serving_url(process: subprocess.Popen, said: list[str] | None = None) -> str
         if found:
             return found.group(1)
     raise AssertionError(f"the server stopped (exit {process.wait()}): {''.join(lines)}")
+
+
+class Phone:
+    """A phone's browser on one server: its own session cookie, the page's CSRF token, htmx's headers."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.browser = build_opener(HTTPCookieProcessor(CookieJar()))  # keeps the session cookie, follows a 303
+        self.address = url
+        self.token = PAGE_TOKEN.search(self.get("/")[1]).group(1)
+
+    def get(self, path: str, headers: dict | None = None) -> tuple[int, str]:
+        return self._open(path, None, headers or {})
+
+    def post(self, path: str, form: dict, htmx: bool = True) -> tuple[int, str]:
+        headers = {TOKEN_HEADER: self.token, "Sec-Fetch-Site": "same-origin", "Origin": self.url}
+        if htmx:
+            headers["HX-Request"] = "true"
+        return self._open(path, urlencode(form).encode(), headers)
+
+    def _open(self, path: str, data: bytes | None, headers: dict) -> tuple[int, str]:
+        try:
+            with self.browser.open(Request(self.url + path, data=data, headers=headers), timeout=30) as response:
+                self.address = response.url  # where a redirect led
+                return response.status, response.read().decode()
+        except HTTPError as error:
+            with error:
+                return error.code, error.read().decode()
+
+    def version(self, table: str) -> int:
+        status, page = self.get(f"/t/{table}/board", {"HX-Request": "true"})
+        assert status == 200, f"{self.url} answers {status} for the table"
+        return int(re.search(r'data-version="(\d+)"', page).group(1))
+
+    def change(self, table: str, cell: str, value: int, base: int) -> int:
+        return self.post(f"/t/{table}/change", {"cell": cell, "value": str(value), "base": str(base), "screen": "board", "here": ""})[0]
+
+
+def new_table(phone: Phone) -> str:
+    form = {"action": "start", "chains": "disjoint", "players-0-name": "Ana", "players-0-color": "green", "players-1-name": "Ben", "players-1-color": "red", "players-2-name": "Cleo", "players-2-color": "blue"}
+    status, page = phone.post(f"/new/{GAME}", form, htmx=False)
+    assert status == 200, re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))[-600:]
+    found = re.search(r"/t/([\w-]+)/board$", phone.address)
+    assert found, phone.address
+    return found.group(1)

@@ -12,6 +12,7 @@ from assistant.games import score_data
 from assistant.json_input import InputTooLarge, read_json, too_large
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
+from assistant.web.db import check_store, store_failed
 from assistant.web.locale import browser_language
 from assistant.web.security import csrf
 
@@ -21,6 +22,19 @@ csrf.exempt(bp)
 
 @bp.get("/healthz")
 def healthz():
+    """Ready: the store answers (a load balancer sends phones elsewhere on a 503)."""
+    try:
+        check_store()
+    except Exception as error:
+        if not store_failed(error):
+            raise
+        return {"status": "unavailable", "reason": "the database cannot be used"}, 503
+    return {"status": "ok"}
+
+
+@bp.get("/livez")
+def livez():
+    """Alive: the server answers, whatever the store (a container is not restarted for the database)."""
     return {"status": "ok"}
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Sequence
 from contextlib import closing, contextmanager
 
 import click
 from flask import Flask, current_app, g
 
-from assistant.web import postgres
+from assistant.web import postgres, versions
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -106,7 +107,8 @@ def get_db() -> sqlite3.Connection | postgres.Connection:
     if "db" not in g:
         if current_app.config["DATABASE_URL"]:
             config = current_app.config
-            g.db = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], current_app.extensions.get(EXTENSION, ()))
+            games = current_app.extensions.get(EXTENSION, ())
+            g.db = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], games, outage=bool(_outage["since"]))
             return g.db
         path = current_app.config["DATABASE"]
         if path not in _ready:
@@ -164,12 +166,19 @@ def _upgrade(db: sqlite3.Connection, games) -> None:
         raise
 
 
+def table_versions() -> versions.TableVersions | None:
+    """This process's versions of the tables kept in memory (PostgreSQL; None on SQLite, where
+    the file's own lookup is as cheap): versions.py."""
+    url = current_app.config["DATABASE_URL"]
+    return postgres.table_versions(url) if url else None
+
+
 def forget_postgresql(url: str) -> None:
     """Close this process's pool of a PostgreSQL database (a test standing for a new process)."""
     postgres.forget(url)
 
 
-def kept_connection(path: str) -> sqlite3.Connection | None:
+def kept_connection(path: str, busy_seconds: float | None = None) -> sqlite3.Connection | None:
     """This thread's connection to a database already set up, kept open for its next request
     (opening one and reading the schema cost a poll more than its lookup, and a third of a
     server's time under load: docs/deployment.md); None before the app has set the database up.
@@ -180,6 +189,8 @@ def kept_connection(path: str) -> sqlite3.Connection | None:
     connection = _kept_connections.get(key)
     if connection is None:
         connection = _connect(path)
+        if busy_seconds is not None:
+            connection.execute(f"PRAGMA busy_timeout = {int(busy_seconds * 1000)}")
         with _ready_lock:
             _kept_connections[key] = connection
     return connection
@@ -197,10 +208,78 @@ def release(path: str) -> None:
             connection.close()
 
 
+# SQLite's primary result codes that mean the file cannot be used now, not a fault of the app:
+# another process holds it too long, it became read-only, the disk is full or failing, it is gone.
+SQLITE_OUTAGES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR,
+                  sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM}
+# Faults only writes meet: a file that became read-only or a full disk still reads.
+SQLITE_WRITE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL}
+# When this process last found its store unusable (0: it works), and whether only writes fail:
+# then only a write that works again ends the outage.
+_outage = {"since": 0.0, "writing": False}
+_outage_lock = threading.Lock()
+
+
+def is_outage(error: BaseException) -> bool:
+    """The store cannot be used right now (errors.py answers 503): PostgreSQL out of reach or
+    restarting, a SQLite file read-only, full or failing."""
+    if isinstance(error, sqlite3.Error):
+        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in SQLITE_OUTAGES
+    return postgres.is_outage(error)
+
+
+def store_failed(error: BaseException) -> bool:
+    """True when ``error`` is an outage of the store: said once in the log, until it works again."""
+    if not is_outage(error):
+        return False
+    g.store_failed = True
+    with _outage_lock:
+        first = not _outage["since"]
+        if first:
+            _outage.update(since=time.time(), writing=g.get("store_writing", False) and _write_fault(error))
+    if first:
+        current_app.logger.warning("the database cannot be used (%s): %s; answering 503 until it works again",
+                                   _described(current_app), _first_line(error))
+    return True
+
+
+def _write_fault(error: BaseException) -> bool:
+    if isinstance(error, sqlite3.Error):
+        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in SQLITE_WRITE_FAULTS
+    return postgres.is_write_fault(error)
+
+
+def writing() -> None:
+    """Said by a request before it writes to the store (tables.py), for the outage's log."""
+    g.store_writing = True
+
+
+def _store_worked() -> None:
+    with _outage_lock:
+        since = _outage["since"]
+        if not since or (_outage["writing"] and not g.get("store_writing", False)):
+            return
+        _outage["since"] = 0.0
+    if since:
+        current_app.logger.warning("the database works again (%s), after %.0f s", _described(current_app), time.time() - since)
+
+
+def _first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+def check_store() -> None:
+    """Read from the store (``/healthz``): raises what reading raises."""
+    get_db().execute("SELECT 1 FROM game_table LIMIT 1").fetchall()
+
+
 def close_db(_error=None) -> None:
     """A PostgreSQL connection goes back to its pool; this thread keeps its SQLite one, out of
-    any transaction a failed request left open."""
+    any transaction a failed request left open. A request that used the store without an
+    outage says, once, that it works again."""
     db = g.pop("db", None)
+    if db is not None and not g.pop("store_failed", False) and _error is None:
+        _store_worked()
     if isinstance(db, sqlite3.Connection):
         if db.in_transaction:
             db.rollback()

@@ -1,18 +1,38 @@
 """Friendly pages for every error a client can cause; never a stack trace."""
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, abort, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
+from assistant.web.db import store_failed
+from assistant.web.front import BODY_LATE
 from assistant.web.i18n import gettext as _
+
+RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
 
 
 def _page(title: str, message: str, status: int):
     return render_template("error.html", title=title, message=message, status=status), status
 
 
+def refuse_late_body() -> None:
+    """A request whose body did not reach the server's front in time (front.py), which kept it
+    from every thread until then: it is refused before anything reads its (empty) form."""
+    if request.environ.get(BODY_LATE):
+        abort(408)
+
+
 def init_app(app: Flask) -> None:
+    # Before every other check (the CSRF check reads the form, which is not there).
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_late_body)
+
+    @app.errorhandler(408)
+    def too_slow(_error):
+        if request.blueprint == "api":
+            return {"error": "the request's body did not arrive in time", "errors": [{"field": "body", "reason": "did not arrive in time"}]}, 408
+        return _page(_("The connection is too slow"), _("What you sent did not arrive in time, so nothing was saved. Try again."), 408)
+
     @app.errorhandler(CSRFError)
     def csrf_error(_error):
         return _page(
@@ -39,6 +59,13 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
+        if store_failed(error):  # said once in the log (db.py); the phones keep their taps and retry
+            page, status = _page(
+                _("The tables cannot be reached right now"),
+                _("The server cannot use its database at the moment. Everything saved before is safe; try again in a moment."),
+                503,
+            )
+            return page, status, {"Retry-After": str(RETRY_SECONDS)}
         app.logger.exception("unexpected error", exc_info=error)
         return _page(
             _("Something went wrong"),

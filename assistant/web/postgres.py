@@ -14,18 +14,36 @@ psycopg with ``%s`` instead, and gives rows by column name as sqlite3.Row does.
 """
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from assistant.web import versions
+
 if TYPE_CHECKING:  # psycopg is imported only when PostgreSQL is used: SQLite needs none of it
     from psycopg_pool import ConnectionPool
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# Fail fast: a request waits this long at most for a connection (the pool's own, or a new one)
+# while the database is out of reach, and then answers 503 (errors.py); once an outage is known,
+# only OUTAGE_WAIT_SECONDS, so the server's threads stay free and /healthz answers at once.
+# libpq waits 2 s at the least for a new connection.
+WAIT_SECONDS = 2
+OUTAGE_WAIT_SECONDS = 0.25
+# The pool tries again with growing pauses (1 s, 2 s, ...) and gives up after this long; the next
+# request starts it afresh at once. Its default, 5 minutes, let the pauses grow to half a minute
+# and more: a database back after 40 s was used again only tens of seconds later.
+RECONNECT_SECONDS = 4
+# A connection the network dropped without a word is noticed within about 10 s (TCP keepalives;
+# a unix socket needs none).
+CONNECT_OPTIONS = {"connect_timeout": WAIT_SECONDS, "keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2, "keepalives_count": 2}
 SCHEMES = ("postgresql://", "postgres://")
 _pools: dict[str, ConnectionPool] = {}
+# The pool warns at every failed attempt to reconnect; db.py says an outage once, and its end.
+logging.getLogger("psycopg.pool").setLevel(logging.ERROR)
 _pools_lock = threading.Lock()
 
 
@@ -36,9 +54,9 @@ def is_postgresql(url: str | None) -> bool:
 class Connection:
     """One pooled connection for one request; ``close()`` gives it back."""
 
-    def __init__(self, pool: ConnectionPool):
+    def __init__(self, pool: ConnectionPool, wait: float):
         self._pool = pool
-        self._connection = pool.getconn()
+        self._connection = pool.getconn(timeout=wait)
 
     def execute(self, sql: str, parameters: Sequence = ()):
         return self._connection.execute(_placeholders(sql), parameters)
@@ -52,7 +70,9 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-def connect(url: str, pool_size: int, games: Sequence) -> Connection:
+def connect(url: str, pool_size: int, games: Sequence, outage: bool = False) -> Connection:
+    """A connection for one request (``outage``: the database was out of reach just now, so
+    do not wait long for it)."""
     pool = _pools.get(url)
     if pool is None:
         with _pools_lock:
@@ -62,12 +82,24 @@ def connect(url: str, pool_size: int, games: Sequence) -> Connection:
                 from psycopg_pool import ConnectionPool
 
                 migrate(url, games)
+                # check: a connection is tried before a request gets it, so one the database
+                # dropped (a restart) is replaced instead of failing the request.
                 pool = ConnectionPool(
-                    url, min_size=1, max_size=pool_size, open=True, name="assistant",
-                    kwargs={"autocommit": True, "row_factory": dict_row},
+                    url, min_size=1, max_size=pool_size, open=True, name="assistant", timeout=WAIT_SECONDS,
+                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS, reconnect_failed=_quietly,
+                    kwargs={"autocommit": True, "row_factory": dict_row, **CONNECT_OPTIONS},
                 )
                 _pools[url] = pool
-    return Connection(pool)
+    return Connection(pool, OUTAGE_WAIT_SECONDS if outage else WAIT_SECONDS)
+
+
+def table_versions(url: str) -> versions.TableVersions:
+    """This process's versions of ``url``'s tables, listened to from the first call on."""
+    return versions.watching(url, **CONNECT_OPTIONS)
+
+
+def _quietly(_pool) -> None:
+    """The pool gave up reconnecting for now: the next request tries again; db.py said the outage."""
 
 
 def migrate(url: str, games: Sequence) -> list[str]:
@@ -93,6 +125,26 @@ def describe(url: str) -> str:
     return f"PostgreSQL database {info.get('dbname', '(default)')} on {info.get('host', 'localhost')}"
 
 
+def is_outage(error: BaseException) -> bool:
+    """The database out of reach, restarting, read-only or out of space: not the request's fault
+    nor the app's, and over once the database is back."""
+    if not type(error).__module__.startswith(("psycopg", "psycopg_pool")):
+        return False  # and psycopg stays unimported on SQLite
+    import psycopg
+    from psycopg import errors
+
+    return isinstance(error, (psycopg.OperationalError, errors.ReadOnlySqlTransaction))
+
+
+def is_write_fault(error: BaseException) -> bool:
+    """An outage only writes meet (the database read-only, its disk full): reads still work."""
+    if not type(error).__module__.startswith("psycopg"):
+        return False
+    from psycopg import errors
+
+    return isinstance(error, (errors.ReadOnlySqlTransaction, errors.DiskFull))
+
+
 def failures() -> tuple[type[Exception], ...]:
     """What psycopg raises when the database cannot be reached or used."""
     import psycopg
@@ -101,8 +153,9 @@ def failures() -> tuple[type[Exception], ...]:
 
 
 def forget(url: str) -> None:
-    """Close this process's pool of ``url`` (a test standing for a new process)."""
+    """Close this process's pool of ``url`` and stop listening to it (a test standing for a new process)."""
     with _pools_lock:
         pool = _pools.pop(url, None)
+    versions.forget(url)
     if pool is not None:
         pool.close()

@@ -1,10 +1,12 @@
 """Serving the app: granian for real use, Flask's development server only with ``--debug``.
 
-granian reads each request whole in its own event loop (Rust: hyper on tokio) before a Python
-thread sees it, so a connection that sends nothing yet (a browser's preconnect), half a request,
-or idles between keep-alive requests holds no thread, and HTTP costs the app's core little:
-docs/deployment.md has the measurements. ``serve`` checks the store in this process, then
-granian starts one worker process whose app (``worker_app``) answers every request.
+granian (Rust: hyper on tokio) reads each request's headers in its own event loop, and the front
+(front.py) reads its body there too, before a Python thread sees it: so a connection that sends
+nothing yet (a browser's preconnect), half a request, half a body, or idles between keep-alive
+requests holds no thread, and HTTP costs the app's core little; a poll with nothing new is
+answered in that loop without any thread. docs/deployment.md has the measurements. ``serve``
+checks the store in this process, then granian starts one worker process whose app
+(``worker_app``) answers every request.
 """
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ import sys
 import threading
 import time
 
-from flask import Flask
+from assistant.web.front import BODY_SECONDS, BufferedWSGI
 
 THREADS = 8  # requests take milliseconds; waiting clients cost no thread
 # Every polling phone keeps a connection open (it polls every 2 s, well inside HEADER_SECONDS), and
@@ -30,23 +32,27 @@ HEADER_SECONDS = 30
 # What serve hands to granian's worker process (worker_app), which makes the app afresh.
 WORKER_INSTANCE = "ASSISTANT_SERVE_INSTANCE"
 WORKER_HOST = "ASSISTANT_SERVE_HOST"
-WORKER_POOL_SIZE = "ASSISTANT_SERVE_POOL_SIZE"
+WORKER_THREADS = "ASSISTANT_SERVE_THREADS"
+WORKER_BODY_SECONDS = "ASSISTANT_SERVE_BODY_SECONDS"
 
 
-def worker_app() -> Flask:
+def worker_app() -> BufferedWSGI:
     """The app of granian's worker process (its factory): the instance folder and settings
-    ``serve`` checked, the settings from the environment as ``create_app`` reads them."""
+    ``serve`` checked, the settings from the environment as ``create_app`` reads them, behind
+    the front that reads each body whole before a thread sees it (front.py)."""
     from assistant.web import create_app
 
     app = create_app(instance_path=os.environ[WORKER_INSTANCE])
     app.config["LISTENING_HOST"] = os.environ.get(WORKER_HOST, "127.0.0.1")  # the share page warns when no other phone can reach it
+    threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
-        app.config["DATABASE_POOL_SIZE"] = int(os.environ.get(WORKER_POOL_SIZE, THREADS))  # a connection for each thread
-    return app
+        app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
+    return BufferedWSGI(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS)))
 
 
-def make_server(host: str, port: int, threads: int = THREADS):
-    """A granian server for ``worker_app`` on host:port (an address, not a name), not yet running."""
+def make_server(host: str, port: int):
+    """A granian server for ``worker_app`` on host:port (an address, not a name), not yet running:
+    its RSGI interface, the app's threads being front.py's."""
     from granian.constants import HTTPModes, Interfaces
     from granian.http import HTTP1Settings
     from granian.log import LogLevels
@@ -56,10 +62,9 @@ def make_server(host: str, port: int, threads: int = THREADS):
         "assistant.web.serve:worker_app",
         address=host,
         port=port,
-        interface=Interfaces.WSGI,
+        interface=Interfaces.RSGI,
         factory=True,
         workers=1,
-        blocking_threads=threads,
         backlog=BACKLOG,
         backpressure=CONNECTION_LIMIT,
         http=HTTPModes.http1,
@@ -107,7 +112,7 @@ def url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
 
 
-def serve(host: str, port: int, instance: str | None, threads: int | None = None, debug: bool = False) -> int:
+def serve(host: str, port: int, instance: str | None, threads: int | None = None, body_seconds: int | None = None, debug: bool = False) -> int:
     """Runs until interrupted, after saying where it listens and where the data lives."""
     from assistant.web import create_app
     from assistant.web.sharing import is_loopback_host, lan_addresses
@@ -149,11 +154,12 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
         print(f"cannot listen on {url(host, port)}: {refused}", file=sys.stderr)
         return 1
     raise_file_limit(CONNECTION_LIMIT + 100)  # the database, the listening socket, logs
-    os.environ.update({WORKER_INSTANCE: app.instance_path, WORKER_HOST: host, WORKER_POOL_SIZE: str(threads or THREADS)})
+    os.environ.update({WORKER_INSTANCE: app.instance_path, WORKER_HOST: host, WORKER_THREADS: str(threads or THREADS),
+                       WORKER_BODY_SECONDS: str(body_seconds or BODY_SECONDS)})
     # The worker starts afresh, not as a copy of this process (its threads, its locks, its
     # connections), as it does on macOS and Windows anyway.
     multiprocessing.set_start_method("spawn", force=True)
-    server = make_server(address, port, threads or THREADS)
+    server = make_server(address, port)
 
     def say_where() -> None:
         print(f"Serving on {url(address, port)}", flush=True)

@@ -21,7 +21,7 @@ from typing import Any
 
 from flask import abort, current_app, session
 
-from assistant.web.db import EXTENSION, get_db
+from assistant.web.db import EXTENSION, get_db, table_versions, writing
 from assistant.web.state import TableState
 
 RECENT_TABLES = 12
@@ -97,6 +97,7 @@ def create_table(game: str, state: TableState) -> Table:
     now = time.time()
     table = Table(new_token(), new_token(), game, 1, state, {}, now, now, token="")
     table.token = table.id
+    writing()
     get_db().execute(
         "INSERT INTO game_table (id, view_id, game, version, state, changed, created, updated) VALUES (?,?,?,?,?,?,?,?)",
         (table.id, table.view_id, game, table.version, state.to_json(), "{}", now, now),
@@ -105,15 +106,27 @@ def create_table(game: str, state: TableState) -> Table:
 
 
 def find_table(token: str) -> Table | None:
-    row = get_db().execute("SELECT * FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
+    row = _read("SELECT * FROM game_table WHERE id = ? OR view_id = ?", token)
     return _table(row, token) if row and _state_model(row["game"]) else None
 
 
 def version_of(token: str, db: sqlite3.Connection | None = None) -> int | None:
-    """Just the version: what a polling phone asks every two seconds (``db``: a connection of
-    its own, outside a request, else the request's)."""
-    row = (db or get_db()).execute("SELECT version FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()
+    """Just the version: what a polling phone asks every two seconds (``db``: a SQLite connection
+    of its own, outside a request, else the request's)."""
+    row = _read("SELECT id, view_id, version FROM game_table WHERE id = ? OR view_id = ?", token, db)
     return row["version"] if row else None
+
+
+def _read(sql: str, token: str, db: sqlite3.Connection | None = None):
+    """A table's row by either of its tokens; on PostgreSQL its version is learnt by this
+    process's map, so the next poll with nothing new is answered without the database."""
+    connection = db or get_db()
+    known = None if db else table_versions()
+    moment = known.moment() if known else 0  # before the read: a reconnection meanwhile voids it
+    row = connection.execute(sql, (token, token)).fetchone()
+    if row is not None and known is not None:
+        known.learn(row["id"], row["view_id"], row["version"], moment)
+    return row
 
 
 def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Applied | Conflict:
@@ -125,7 +138,10 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Ap
     newer table, read afresh, so nothing is lost and every conflict is seen, on either store.
     (Starting from the table already read spares a change a second read: benchmarks/web.py.)"""
     db = get_db()
+    known = table_versions()
+    writing()
     while True:
+        moment = known.moment() if known else 0
         if not 0 < base <= table.version:
             raise StaleVersion(base)
         current = change.read(table.state)
@@ -143,6 +159,8 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Ap
             (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id, table.version - 1),
         ).rowcount
         if written:
+            if known is not None:  # this process's polls know it at once; the others when told (versions.py)
+                known.learn(table.id, table.view_id, table.version, moment)
             return Applied(table)
         row = db.execute("SELECT * FROM game_table WHERE id = ?", (table.id,)).fetchone()
         if row is None:

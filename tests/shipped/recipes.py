@@ -21,6 +21,7 @@ class Stage:
     env: dict[str, str] = field(default_factory=dict)
     workdir: str = "/"
     cmd: list[str] = field(default_factory=list)
+    healthcheck: str = ""  # its CMD, in shell form
 
 
 def dockerfile_stages(path: Path = REPOSITORY / "Dockerfile") -> list[Stage]:
@@ -45,6 +46,8 @@ def dockerfile_stages(path: Path = REPOSITORY / "Dockerfile") -> list[Stage]:
             stages[-1].workdir = rest
         elif keyword == "CMD":
             stages[-1].cmd = json.loads(rest)
+        elif keyword == "HEALTHCHECK":
+            stages[-1].healthcheck = rest.partition(" CMD ")[2]
     return stages
 
 

@@ -71,9 +71,19 @@ def test_the_stylesheets_and_scripts_the_home_page_loads(served):
         assert body == (REPOSITORY / link.lstrip("/")).read_bytes(), link
 
 
-def test_healthz(served):
-    status, _, body = get(served.url + "/healthz")
-    assert status == 200 and body
+def test_healthz_and_livez(served):
+    for path in ("/healthz", "/livez"):
+        status, _, body = get(served.url + path)
+        assert status == 200 and json.loads(body) == {"status": "ok"}
+
+
+def test_the_images_health_check_passes_against_the_served_app(installed, served):
+    """The Dockerfile's HEALTHCHECK command, run by the image's Python, at the served address."""
+    command = installed.final.healthcheck.replace("http://127.0.0.1:8000", served.url)
+    assert served.url in command, installed.final.healthcheck
+    words = shlex.split(command)
+    assert words[0] == "python", words
+    assert subprocess.run([installed.python, *words[1:]], capture_output=True, timeout=30).returncode == 0
 
 
 def test_a_table_created_through_the_form_shows_its_board(served):
@@ -126,4 +136,4 @@ def test_the_installed_app_migrates_a_postgresql_database(installed, postgres):
     assert done.returncode == 0, done.stderr
     assert "applied 0001.game-table" in done.stdout and "applied 0002.game-table-authors" in done.stdout
     assert "applied kardinal-und-koenig-0001.board-variant" in done.stdout
-    assert "(3 migrations applied now)" in done.stdout
+    assert "(4 migrations applied now)" in done.stdout

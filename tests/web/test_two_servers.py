@@ -1,74 +1,38 @@
 """Two app servers (`python -m assistant serve`, as shipped) on one PostgreSQL database, as
 several machines behind a proxy run it: a phone on each changes the same cell and different
-cells; conflicts are refused and nothing is lost, exactly as on one server."""
+cells; conflicts are refused and nothing is lost, exactly as on one server; a change made on one
+reaches the phones polling the other within a poll, also when the other's listener for changes
+(assistant/web/versions.py) loses its connection."""
 from __future__ import annotations
 
+import itertools
 import re
+import time
 from contextlib import ExitStack
-from http.cookiejar import CookieJar
-from urllib.error import HTTPError
-from urllib.parse import urlencode
-from urllib.request import HTTPCookieProcessor, Request, build_opener
 
+import psycopg
 import pytest
 
-from tests.client import PAGE_TOKEN, TOKEN_HEADER
-from tests.served import serving
-from tests.web.helpers import GAME
+from assistant.web.versions import LISTENER_NAME
+from tests.served import Phone, new_table, serving
 
-
-class Phone:
-    """A phone's browser on one server: its own session cookie, the page's CSRF token, htmx's headers."""
-
-    def __init__(self, url: str):
-        self.url = url
-        self.browser = build_opener(HTTPCookieProcessor(CookieJar()))  # keeps the session cookie, follows a 303
-        self.address = url
-        self.token = PAGE_TOKEN.search(self.get("/")[1]).group(1)
-
-    def get(self, path: str, headers: dict | None = None) -> tuple[int, str]:
-        return self._open(path, None, headers or {})
-
-    def post(self, path: str, form: dict, htmx: bool = True) -> tuple[int, str]:
-        headers = {TOKEN_HEADER: self.token, "Sec-Fetch-Site": "same-origin", "Origin": self.url}
-        if htmx:
-            headers["HX-Request"] = "true"
-        return self._open(path, urlencode(form).encode(), headers)
-
-    def _open(self, path: str, data: bytes | None, headers: dict) -> tuple[int, str]:
-        try:
-            with self.browser.open(Request(self.url + path, data=data, headers=headers), timeout=30) as response:
-                self.address = response.url  # where a redirect led
-                return response.status, response.read().decode()
-        except HTTPError as error:
-            with error:
-                return error.code, error.read().decode()
-
-    def version(self, table: str) -> int:
-        status, page = self.get(f"/t/{table}/board", {"HX-Request": "true"})
-        assert status == 200, f"{self.url} answers {status} for the table"
-        return int(re.search(r'data-version="(\d+)"', page).group(1))
-
-    def change(self, table: str, cell: str, value: int, base: int) -> int:
-        return self.post(f"/t/{table}/change", {"cell": cell, "value": str(value), "base": str(base), "screen": "board", "here": ""})[0]
+HTMX = {"HX-Request": "true"}
+POLL_SECONDS = 2.0  # as the phones poll
+_databases = itertools.count()
 
 
 @pytest.fixture
-def servers(postgres, tmp_path):
+def database(postgres) -> str:
+    return postgres.create_database(f"two_servers_{next(_databases)}")
+
+
+@pytest.fixture
+def servers(database, tmp_path):
     """Two `serve` processes, each with its own instance folder, one database and one secret key;
     each stops cleanly on SIGTERM."""
-    url = postgres.create_database("two_servers")
+    url = database
     with ExitStack() as running:
         yield [running.enter_context(serving(tmp_path / name, DATABASE_URL=url, ASSISTANT_SECRET_KEY="one key for every server")) for name in ("a", "b")]
-
-
-def new_table(phone: Phone) -> str:
-    form = {"action": "start", "chains": "disjoint", "players-0-name": "Ana", "players-0-color": "green", "players-1-name": "Ben", "players-1-color": "red", "players-2-name": "Cleo", "players-2-color": "blue"}
-    status, page = phone.post(f"/new/{GAME}", form, htmx=False)
-    assert status == 200, re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))[-600:]
-    found = re.search(r"/t/([\w-]+)/board$", phone.address)
-    assert found, phone.address
-    return found.group(1)
 
 
 def test_two_servers_on_one_database_refuse_conflicts_and_lose_nothing(servers):
@@ -94,3 +58,54 @@ def test_two_servers_on_one_database_refuse_conflicts_and_lose_nothing(servers):
     assert second.get(f"/t/{table}/board?since={base + 3}", {"HX-Request": "true"}) == (200, "")  # nothing new
     assert first.change(table, "advisors.Bayern.red", 1, base + 3) == 200
     assert second.get(f"/t/{table}/board?since={base + 3}", {"HX-Request": "true"})[0] == 200
+
+
+def _seen_after(phone: Phone, table: str, shown: int, changed: float) -> float:
+    """Seconds from ``changed`` until a poll on ``phone`` showing version ``shown`` gets the change."""
+    while True:
+        status, body = phone.get(f"/t/{table}/board?since={shown}", HTMX)
+        assert status == 200, status
+        if body:
+            return time.monotonic() - changed
+        assert time.monotonic() - changed < POLL_SECONDS, f"version {shown} still answered nothing new {POLL_SECONDS} s after the change"
+        time.sleep(0.01)
+
+
+def test_a_change_on_one_server_reaches_a_phone_polling_the_other_within_a_poll(servers, capsys):
+    first, second = Phone(servers[0]), Phone(servers[1])
+    table = new_table(first)
+    shown = second.version(table)
+    lags = []
+    for number in range(20):
+        assert second.get(f"/t/{table}/board?since={shown}", HTMX) == (200, "")  # nothing new, from memory
+        assert first.change(table, "monasteries.Frankreich.green", number % 9, shown) == 200
+        lags.append(_seen_after(second, table, shown, time.monotonic()))
+        shown += 1
+    with capsys.disabled():
+        print(f"\na change on server A seen by a phone polling server B after: median {sorted(lags)[len(lags) // 2] * 1000:.1f} ms, worst {max(lags) * 1000:.1f} ms")
+
+
+def test_no_poll_misses_a_change_when_the_listeners_connection_is_killed(servers, database):
+    """Changes made while a server's listener is gone are never told to it: it must ask the database."""
+    first, second = Phone(servers[0]), Phone(servers[1])
+    table = new_table(first)
+    shown = second.version(table)
+    listeners = "SELECT pid FROM pg_stat_activity WHERE application_name = %s AND datname = current_database()"
+    with psycopg.connect(database, autocommit=True) as admin:
+        for number in range(6):
+            _wait_for_listeners(admin, listeners, 2)  # one per server, back after the last kill
+            assert second.get(f"/t/{table}/board?since={shown}", HTMX) == (200, "")
+            admin.execute(f"SELECT pg_terminate_backend(pid) FROM ({listeners}) AS listener", (LISTENER_NAME,))
+            assert first.change(table, "monasteries.Frankreich.green", number + 1, shown) == 200  # told to no listener
+            _wait_for_listeners(admin, listeners, 2)
+            time.sleep(0.2)  # and listening again: what each remembered from before must be forgotten
+            _seen_after(second, table, shown, time.monotonic())
+            _seen_after(first, table, shown, time.monotonic())
+            shown += 1
+
+
+def _wait_for_listeners(admin, query: str, count: int, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while len(admin.execute(query, (LISTENER_NAME,)).fetchall()) != count:
+        assert time.monotonic() < deadline, f"not {count} listeners within {seconds} s"
+        time.sleep(0.05)

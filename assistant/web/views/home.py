@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, request, url_for
 
+from assistant.web.db import store_failed
 from assistant.web.games import web_game, web_games
 from assistant.web.pages import go_to, render
 from assistant.web.tables import create_table, recent_tables, remember
@@ -12,14 +13,20 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
-    tables = []
-    for table in recent_tables():
+    tables, unreachable = [], False
+    try:
+        recent = recent_tables()
+    except Exception as error:  # the start page still opens while the database is out of reach
+        if not store_failed(error):
+            raise
+        recent, unreachable = [], True
+    for table in recent:
         try:
             game = web_game(table.game)
         except KeyError:
             continue
         tables.append({"table": table, "game": game, "title": game.table_title(table.state), "phase": game.phase(table)})
-    return render("home.html", "home.html", games=web_games(), tables=tables)
+    return render("home.html", "home.html", games=web_games(), tables=tables, unreachable=unreachable)
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])

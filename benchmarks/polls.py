@@ -1,0 +1,163 @@
+"""Prints how many polls with nothing new one server core answers, on SQLite and on PostgreSQL,
+side by side in one run, beside a floor (a benchmark, not a test): `make benchmark-polls`, or
+`.venv/bin/python benchmarks/polls.py [--seconds 10] [--tables 200]`.
+
+Each server is `python -m assistant serve` as shipped, pinned to core 0 (taskset), with fresh
+tables; wrk (Debian's package) pinned to core 1 sends 50 keep-alive connections of polls, each
+for a table's board with the version it shows, as phones poll (`?since=`, `HX-Request`). The
+figures: polls answered a second, and a second of the server's own CPU (user + system of its
+processes, from psutil); on PostgreSQL also what the database's processes used. The floor is
+granian with a bare RSGI app answering every request at once with the same empty 200: what the
+HTTP server alone costs on this machine. On a 2-core machine the client's core is the limit as
+often as the server's: compare the CPU figures.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import psutil
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPOSITORY))
+
+from benchmarks.load import free_port, new_table, wait_for_port  # noqa: E402
+from tests.postgres import Cluster  # noqa: E402
+
+SERVER_CORE, CLIENT_CORE = "0", "1"
+CONNECTIONS = 50
+
+
+async def floor_app(scope, protocol):
+    """The floor: granian's RSGI interface answering "nothing new" without looking at anything."""
+    protocol.response_bytes(200, [("content-length", "0"), ("hx-reswap", "none")], b"")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--tables", type=int, default=200)
+    args = parser.parse_args()
+    if not shutil.which("wrk"):
+        raise SystemExit("wrk is not installed: `make benchmark-polls` installs Debian's package")
+    print(f"polls with nothing new, {CONNECTIONS} connections, {args.tables} tables, {args.seconds:.0f} s each; "
+          f"server on core {SERVER_CORE}, wrk on core {CLIENT_CORE}")
+    cluster = Cluster().start()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            runs = [
+                ("floor (granian RSGI, bare)", floor_server(), None),
+                ("serve, SQLite", serve_server(Path(folder) / "sqlite", {}), None),
+                ("serve, PostgreSQL", serve_server(Path(folder) / "postgresql", {"DATABASE_URL": cluster.create_database("polls")}), cluster),
+            ]
+            for label, server, database in runs:
+                with server as (url, process):
+                    measure(label, url, process, args.tables, args.seconds, database)
+    finally:
+        cluster.stop()
+
+
+@contextmanager
+def serve_server(instance: Path, settings: dict):
+    port = free_port()
+    env = {**os.environ, **settings, "ASSISTANT_HOST": "127.0.0.1", "ASSISTANT_PORT": str(port)}
+    with _started(["taskset", "-c", SERVER_CORE, sys.executable, "-m", "assistant", "serve", "--instance", str(instance)], env, port) as process:
+        yield f"http://127.0.0.1:{port}", process
+
+
+@contextmanager
+def floor_server():
+    port = free_port()
+    argv = ["taskset", "-c", SERVER_CORE, sys.executable, "-m", "granian", "--interface", "rsgi", "--host", "127.0.0.1", "--port", str(port),
+            "--log-level", "error", "--backpressure", "5000", "benchmarks.polls:floor_app"]
+    with _started(argv, {**os.environ, "PYTHONPATH": str(REPOSITORY)}, port) as process:
+        yield f"http://127.0.0.1:{port}", process
+
+
+@contextmanager
+def _started(argv: list[str], env: dict, port: int):
+    process = subprocess.Popen(argv, env=env, cwd=REPOSITORY, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(port)
+        time.sleep(0.5)
+        yield process
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def measure(label: str, url: str, process: subprocess.Popen, tables: int, seconds: float, database: Cluster | None) -> None:
+    paths = polled_paths(url, tables) if "serve" in label else [f"/t/{'x' * 22}/board?since=2"] * tables
+    script = Path(tempfile.mkstemp(suffix=".lua")[1])
+    script.write_text("paths = {" + ",".join(json.dumps(path) for path in paths) + "}\ni = 0\n"
+                      "request = function() i = i + 1; return wrk.format('GET', paths[(i % #paths) + 1], {['HX-Request']='true'}) end\n")
+    server, postgres = _processes(process.pid), _postgres_processes(database)
+    before, db_before = _cpu(server), _cpu(postgres)
+    output = subprocess.run(["taskset", "-c", CLIENT_CORE, "wrk", "-t1", f"-c{CONNECTIONS}", f"-d{seconds:.0f}s", "-s", str(script), url],
+                            capture_output=True, text=True, check=True).stdout
+    used, db_used = _cpu(server) - before, _cpu(postgres) - db_before
+    script.unlink()
+    answered = int(re.search(r"(\d+) requests in", output).group(1))
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    latency = re.search(r"Latency\s+(\S+)", output).group(1)
+    per_cpu = answered / used if used else 0
+    line = f"{label:28} {answered / seconds:9,.0f} polls/s, {per_cpu:9,.0f} per second of server CPU ({used / seconds:.2f} cores), mean latency {latency}"
+    if database is not None:
+        line += f"; PostgreSQL used {db_used / seconds:.2f} cores"
+    if errors:
+        line += f"; {errors.group(1)} answers not 2xx"
+    print(line, flush=True)
+
+
+def polled_paths(url: str, tables: int) -> list[str]:
+    """A board poll per table with the version it shows; asked once first, as a phone's first poll
+    after loading its board (on PostgreSQL that read teaches the server the version)."""
+    import urllib.request
+
+    paths = []
+    for _ in range(tables):
+        token = new_table(url)
+        path = f"/t/{token}/board?since=1"
+        with urllib.request.urlopen(urllib.request.Request(url + path, headers={"HX-Request": "true"})) as answer:
+            assert answer.status == 200 and answer.read() == b"", f"{path} is not a poll with nothing new"
+        paths.append(path)
+    return paths
+
+
+def _processes(pid: int) -> list[psutil.Process]:
+    parent = psutil.Process(pid)
+    return [parent, *parent.children(recursive=True)]
+
+
+def _postgres_processes(database: Cluster | None) -> list[psutil.Process]:
+    """The cluster's server (postgres -D <its data folder>) and its backends."""
+    if database is None:
+        return []
+    for process in psutil.process_iter(["cmdline"]):
+        if str(database.data) in " ".join(process.info["cmdline"] or []):
+            return _processes(process.pid)
+    return []
+
+
+def _cpu(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+            total += times.user + times.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+if __name__ == "__main__":
+    main()
