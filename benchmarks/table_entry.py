@@ -6,7 +6,7 @@
    for each count that is not 0, and Done at the end. Boards are drawn at random (seeded) as a
    final board looks: each player 15–20 monasteries and 4–8 advisors, cloister fields and the
    advisor cap respected.
-2. In Chromium (Playwright, loopback, the production server in a thread), on a live table:
+2. In Chromium (Playwright, loopback, `python -m assistant serve` as shipped), on a live table:
    tap→painted (the click's time stamp to the first frame after it, which shows the new
    count; target ≤ 16 ms), tap→confirmed (to the moment the server's answer took away the
    cell's "pending" mark; target p90 ≤ 100 ms), and how long another phone, which polls, takes
@@ -18,9 +18,10 @@ import random
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 
@@ -128,29 +129,20 @@ window.addEventListener("click", (event) => {
 def browser_figures() -> None:
     from playwright.sync_api import sync_playwright
 
-    from assistant.web import create_app
-    from assistant.web.serve import make_server
+    from tests.served import serving
 
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE": str(Path(folder) / "bench.sqlite"), "SECRET_KEY": "bench"}, instance_path=folder)
-        server = make_server(app, "127.0.0.1", 0)
-        url = f"http://127.0.0.1:{server.effective_port}"
-        threading.Thread(target=server.run, daemon=True).start()
-        try:
-            with sync_playwright() as playwright:
-                chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-                phone = chromium.new_context(viewport={"width": 390, "height": 844}, base_url=url).new_page()
-                token = start_table(phone)
-                phone.add_init_script(PROBE)
-                phone.goto(f"/t/{token}/board")
-                tap_times(phone)
-                other = chromium.new_context(viewport={"width": 390, "height": 844}, base_url=url).new_page()
-                other.goto(f"/t/{token}/board")
-                other_phone_delay(phone, other)
-                chromium.close()
-        finally:
-            server.task_dispatcher.shutdown()
-            server.close()
+    with tempfile.TemporaryDirectory() as folder, serving(Path(folder)) as url:
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+            phone = chromium.new_context(viewport={"width": 390, "height": 844}, base_url=url).new_page()
+            token = start_table(phone)
+            phone.add_init_script(PROBE)
+            phone.goto(f"/t/{token}/board")
+            tap_times(phone)
+            other = chromium.new_context(viewport={"width": 390, "height": 844}, base_url=url).new_page()
+            other.goto(f"/t/{token}/board")
+            other_phone_delay(phone, other)
+            chromium.close()
 
 
 def start_table(page) -> str:
