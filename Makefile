@@ -98,9 +98,11 @@ benchmark-outage: $(STAMP) translations system-packages
 	$(PY) benchmarks/outage.py
 
 # Polling phones against `python -m assistant serve` on loopback, stepped up while p99 < 100 ms
-# (docs/deployment.md, Load figures); about 10 minutes at most (--budget).
-loadtest: $(STAMP) translations
-	$(PY) benchmarks/load.py
+# (docs/deployment.md, Load figures): one server on SQLite, then two on one PostgreSQL (Debian's,
+# a throwaway cluster), with the lag between them; about 10 minutes each at most (--budget).
+loadtest: $(STAMP) translations system-packages
+	$(PY) benchmarks/load.py --store sqlite
+	$(PY) benchmarks/load.py --store postgresql
 
 # Mutation testing of the scoring core ([tool.mutmut] in pyproject.toml; docs/mutation.md): the
 # chain search's mutants alone take the better part of an hour on two cores, so not part of `make test`.

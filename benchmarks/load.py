@@ -15,6 +15,14 @@ by the server, which the per-core figure does not hide.
 Run: python benchmarks/load.py [--phones 200,400,...] [--seconds 15] [--changes 10,2] [--budget 600]
 A tiny run (the test that keeps this benchmark working): --phones 8 --seconds 3 --changes 10
 
+``--store postgresql`` runs the scale-out path instead: a throwaway PostgreSQL cluster
+(tests/postgres.py), a fresh database per step and two ``serve`` processes on it (``--servers``),
+a table's phones spread over both (the tapper on one, two of the three others on the other);
+server cores are both servers' together, and PostgreSQL's own are printed beside them. Each step
+also prints the lag from a change to the moment a phone of the table shows it, for phones on the
+same server as the tapper and on the other one: both include the wait for the phone's next poll
+(up to 2 s), so the difference is what crossing servers adds.
+
 ``--server waitress`` runs the same app under waitress as the former ``serve`` did, to compare
 (``pip install waitress``; docs/deployment.md, Load figures).
 """
@@ -35,7 +43,8 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
@@ -64,6 +73,8 @@ class Step:
     server_cores: float
     busiest_slot: float  # the share of the polls that started in the busiest tenth of a second of the 2 s
     first_failure: str = ""
+    database_cores: float = 0.0  # PostgreSQL's own processes, on that store
+    lags: dict[str, list[float]] = field(default_factory=dict)  # "same server"/"other server": change → shown, ms
 
     @property
     def passed(self) -> bool:
@@ -82,33 +93,64 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=max(1, min(4, (os.cpu_count() or 2))), help="client processes")
     parser.add_argument("--budget", type=float, default=600.0, help="stop starting steps after this many seconds in all")
     parser.add_argument("--server", choices=sorted(SERVERS), default="serve", help="serve: as shipped (granian); waitress: the former, to compare")
+    parser.add_argument("--store", choices=("sqlite", "postgresql"), default="sqlite", help="postgresql: several servers on one database")
+    parser.add_argument("--servers", type=int, default=2, help="with --store postgresql: how many serve processes")
     args = parser.parse_args()
     if args.server == "waitress" and importlib.util.find_spec("waitress") is None:
         print("waitress: not installed here (pip install waitress to compare)")
         return
     steps = [int(n) for n in args.phones.split(",")]
     deadline = time.monotonic() + args.budget
-    print(f"load on loopback ({args.server}): {PHONES_PER_TABLE} phones a table polling every 2 s, p99 limit {P99_LIMIT_MS:.0f} ms, "
-          f"{args.seconds:.0f} s measured per step, {args.clients} client processes, {os.cpu_count()} cores on this machine")
-    for change_seconds in (float(s) for s in args.changes.split(",")):
-        results = run(steps, change_seconds, args.seconds, args.clients, deadline, args.server)
-        report(change_seconds, results)
+    servers = args.servers if args.store == "postgresql" else 1
+    print(f"load on loopback ({args.server}, {args.store}, {servers} server{'s' if servers > 1 else ''}): {PHONES_PER_TABLE} phones a table "
+          f"polling every 2 s, p99 limit {P99_LIMIT_MS:.0f} ms, {args.seconds:.0f} s measured per step, {args.clients} client processes, "
+          f"{os.cpu_count()} cores on this machine")
+    with store(args.store) as database:
+        for change_seconds in (float(s) for s in args.changes.split(",")):
+            results = run(steps, change_seconds, args.seconds, args.clients, deadline, args.server, database, servers)
+            report(change_seconds, results)
 
 
-def run(steps: list[int], change_seconds: float, seconds: float, clients: int, deadline: float, server_name: str = "serve") -> list[Step]:
-    """The steps up to the first that fails (or the time budget), each on a fresh server."""
+@contextmanager
+def store(name: str):
+    """None for SQLite (each server's instance folder), else a throwaway PostgreSQL cluster."""
+    if name == "sqlite":
+        yield None
+        return
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from tests.postgres import Cluster
+
+    cluster = Cluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+def run(steps: list[int], change_seconds: float, seconds: float, clients: int, deadline: float, server_name: str = "serve",
+        database=None, servers: int = 1) -> list[Step]:
+    """The steps up to the first that fails (or the time budget), each on fresh servers (and a fresh database)."""
     results = []
     for phones in steps:
         if time.monotonic() > deadline:
             print(f"  (time budget spent: stopped before {phones} phones)")
             break
-        with tempfile.TemporaryDirectory() as instance, Server(Path(instance), server_name) as server:
-            tokens = [new_table(server.url) for _ in range(-(-phones // PHONES_PER_TABLE))]
-            step = measure(server, tokens, phones, change_seconds, seconds, clients)
+        settings = {"ASSISTANT_SECRET_KEY": "one key for every server"}
+        if database is not None:
+            settings["DATABASE_URL"] = database.create_database(f"load_{len(database.databases)}")
+        with tempfile.TemporaryDirectory() as folder, ExitStack() as running:
+            serving = [running.enter_context(Server(Path(folder) / f"server-{n}", server_name, settings)) for n in range(servers)]
+            tokens = [new_table(serving[0].url) for _ in range(-(-phones // PHONES_PER_TABLE))]
+            step = measure(serving, tokens, phones, change_seconds, seconds, clients, database)
         results.append(step)
+        database_part = f", PostgreSQL {step.database_cores:.2f} cores" if database is not None else ""
         print(f"  changes every {change_seconds:g} s, {phones:5d} phones: p50 {step.p50:6.1f} ms  p99 {step.p99:7.1f} ms  "
-              f"{step.requests / seconds:6.0f} req/s  failures {step.failures}  server {step.server_cores:.2f} cores "
+              f"{step.requests / seconds:6.0f} req/s  failures {step.failures}  server {step.server_cores:.2f} cores{database_part} "
               f"({step.phones_per_core:,.0f} phones/core); busiest 0.1 s of the 2 s: {step.busiest_slot:.0%} of the polls", flush=True)
+        for where, lags in step.lags.items():
+            if lags:
+                print(f"    a change shown on a phone on the {where}: median {quantile(lags, 0.5):.0f} ms, p99 {quantile(lags, 0.99):.0f} ms "
+                      f"({len(lags)} changes seen)")
         if step.first_failure:
             print(f"    first failure: {step.first_failure}")
         if not step.passed:
@@ -140,15 +182,15 @@ SERVERS = {
 
 class Server:
     """The app served on a free loopback port: ``python -m assistant serve`` as shipped, or
-    the former server to compare (``SERVERS``)."""
+    the former server to compare (``SERVERS``), with ``settings`` in its environment."""
 
-    def __init__(self, instance: Path, name: str = "serve"):
-        self.instance, self.name = instance, name
+    def __init__(self, instance: Path, name: str = "serve", settings: dict | None = None):
+        self.instance, self.name, self.settings = instance, name, settings or {}
 
     def __enter__(self) -> Server:
         port = free_port()
         command = [part.format(port=port, instance=self.instance) for part in SERVERS[self.name]]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, **self.settings})
         self.url = f"http://127.0.0.1:{port}"
         for line in self.process.stdout:
             if "Serving on http://" in line:
@@ -224,31 +266,37 @@ class NoRedirect(urllib.request.HTTPRedirectHandler):
         return None
 
 
-def measure(server: Server, tokens: list[str], phones: int, change_seconds: float, seconds: float, clients: int) -> Step:
-    """Run the phones for warm-up + ``seconds``; the server's CPU time over the measured part."""
-    assignments = [(tokens[index // PHONES_PER_TABLE], index % PHONES_PER_TABLE == 0) for index in range(phones)]
-    shares = [share for share in (assignments[index::clients] for index in range(clients)) if share]
+def measure(servers: list[Server], tokens: list[str], phones: int, change_seconds: float, seconds: float, clients: int, database=None) -> Step:
+    """Run the phones for warm-up + ``seconds``; the servers' CPU time over the measured part.
+    Phone ``n`` of a table goes to server ``n % len(servers)`` (the tapper, phone 0, to the first)."""
+    assignments = [(tokens[index // PHONES_PER_TABLE], index % PHONES_PER_TABLE == 0, index % PHONES_PER_TABLE % len(servers)) for index in range(phones)]
+    shares = []  # each client process's phones, all on one server
+    for number, server in enumerate(servers):
+        mine = [(token, tapper) for token, tapper, on in assignments if on == number]
+        processes = max(1, clients // len(servers))
+        shares += [(server, number, share) for share in (mine[index::processes] for index in range(processes)) if share]
     join_seconds = max(POLL_SECONDS, phones / JOINS_PER_SECOND)
     measure_from = time.time() + join_seconds + WARM_UP_SECONDS
+    postgres = _database_processes(database)
     with tempfile.TemporaryDirectory() as folder:
         workers = []
-        for index, share in enumerate(shares):
+        for index, (server, number, share) in enumerate(shares):
             plan, results = Path(folder) / f"plan-{index}.json", Path(folder) / f"results-{index}.json"
             given = {
                 "url": server.url, "phones": share, "change_seconds": change_seconds,
                 "join_seconds": join_seconds, "measure_from": measure_from, "seconds": seconds,
             }
             plan.write_text(json.dumps(given))
-            workers.append((subprocess.Popen([sys.executable, str(CLIENT), str(plan), str(results)]), results))
+            workers.append((subprocess.Popen([sys.executable, str(CLIENT), str(plan), str(results)]), results, number))
         time.sleep(max(0.0, measure_from - time.time()))
-        cpu_start, wall_start = server.cpu_seconds(), time.monotonic()
+        cpu_start, db_start, wall_start = sum(s.cpu_seconds() for s in servers), _cpu(postgres), time.monotonic()
         time.sleep(seconds)
-        cpu_used, wall = server.cpu_seconds() - cpu_start, time.monotonic() - wall_start
+        cpu_used, db_used, wall = sum(s.cpu_seconds() for s in servers) - cpu_start, _cpu(postgres) - db_start, time.monotonic() - wall_start
         gathered = []
-        for worker, results in workers:
+        for worker, results, number in workers:
             if worker.wait(timeout=seconds + 120) != 0:
                 raise RuntimeError(f"a client process failed (exit {worker.returncode})")
-            gathered.append(json.loads(results.read_text()))
+            gathered.append({**json.loads(results.read_text()), "server": number})
     times = sorted(t for found in gathered for t in found["times_ms"])
     return Step(
         phones=phones,
@@ -260,7 +308,43 @@ def measure(server: Server, tokens: list[str], phones: int, change_seconds: floa
         server_cores=cpu_used / wall,
         busiest_slot=busiest_slot([phase for found in gathered for phase in found["poll_phases"]]),
         first_failure=next((f for found in gathered for f in found["first_failures"]), ""),
+        database_cores=db_used / wall,
+        lags=_lags(gathered),
     )
+
+
+def _lags(gathered: list[dict]) -> dict[str, list[float]]:
+    """From each change (its tapper's server) to each phone's first poll that showed it, in ms:
+    for phones on the tapper's server and on another."""
+    changes = {(token, version): (when, found["server"]) for found in gathered for token, version, when in found["changes"]}
+    lags: dict[str, list[float]] = {"same server": [], "other server": []}
+    for found in gathered:
+        for token, version, when in found["seen"]:
+            change = changes.get((token, version))
+            if change is not None:
+                lags["same server" if change[1] == found["server"] else "other server"].append((when - change[0]) * 1000)
+    return {where: sorted(values) for where, values in lags.items()}
+
+
+def _database_processes(database) -> list[psutil.Process]:
+    """PostgreSQL's server (postgres -D <the cluster's data folder>) and its backends."""
+    if database is None:
+        return []
+    for process in psutil.process_iter(["cmdline"]):
+        if str(database.data) in " ".join(process.info["cmdline"] or []):
+            return [process, *process.children(recursive=True)]
+    return []
+
+
+def _cpu(processes: list[psutil.Process]) -> float:
+    total = 0.0
+    for process in processes:
+        try:
+            times = process.cpu_times()
+        except psutil.NoSuchProcess:  # a backend that ended meanwhile
+            continue
+        total += times.user + times.system
+    return total
 
 
 def busiest_slot(phases: list[float], slots: int = 20) -> float:

@@ -32,6 +32,8 @@ plan: dict = {"phones": [], "change_seconds": 10.0, "join_seconds": POLL_SECONDS
 times_ms: list[float] = []
 failures: list[str] = []
 poll_phases: list[float] = []  # when in the poll period each measured poll started: are the phones in step?
+changes: list[tuple[str, int, float]] = []  # (table, the version a tap made, when it was answered), measured ones
+seen: list[tuple[str, int, float]] = []  # (table, a version a poll showed first, when), measured ones
 
 
 @events.request.add_listener
@@ -75,6 +77,8 @@ class Phone(FastHttpUser):
                 response.failure(f"poll answered {response.status_code}")
             elif response.text:  # the changes (an empty answer: nothing new)
                 self.version = int(VERSION.search(response.text).group(1))
+                if time.time() >= plan["measure_from"]:
+                    seen.append((self.token, self.version, time.time()))
         if self.tapper and time.time() >= self.next_tap:
             self.next_tap += plan["change_seconds"]
             self.tap()
@@ -89,6 +93,8 @@ class Phone(FastHttpUser):
         with self.client.post(f"/t/{self.token}/change", data=form, headers=headers, name="change", catch_response=True) as response:
             if response.status_code == 200:
                 self.version = int(VERSION.search(response.text).group(1))
+                if time.time() >= plan["measure_from"]:
+                    changes.append((self.token, self.version, time.time()))
             else:
                 response.failure(f"change answered {response.status_code}")
 
@@ -111,7 +117,8 @@ def main(plan_file: str, results_file: str) -> None:
     plan["measure_from"] = float("inf")  # nothing after the measured time counts
     runner.quit()
     with open(results_file, "w", encoding="utf-8") as file:
-        json.dump({"times_ms": times_ms, "poll_phases": poll_phases, "failures": len(failures), "first_failures": failures[:3]}, file)
+        json.dump({"times_ms": times_ms, "poll_phases": poll_phases, "failures": len(failures), "first_failures": failures[:3],
+                   "changes": changes, "seen": seen}, file)
 
 
 if __name__ == "__main__":

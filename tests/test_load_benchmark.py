@@ -32,3 +32,15 @@ def test_the_phones_poll_on_their_own_beats_not_in_step():
     assert busiest, done.stdout
     # 8 phones on random beats: 6 or more in one of 20 slots has a chance of about 1 in 100,000.
     assert int(busiest.group(1)) < 70, done.stdout
+
+
+def test_the_load_benchmark_runs_two_servers_on_one_postgresql_and_prints_the_lag_between_them():
+    done = subprocess.run(
+        [sys.executable, str(LOAD), "--phones", "8", "--seconds", "4", "--changes", "2", "--clients", "2", "--store", "postgresql"],
+        capture_output=True, text=True, timeout=240,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "(serve, postgresql, 2 servers)" in done.stdout
+    step = [line for line in done.stdout.splitlines() if "8 phones:" in line]
+    assert len(step) == 1 and "failures 0" in step[0] and "PostgreSQL" in step[0], done.stdout
+    assert re.search(r"a change shown on a phone on the other server: median \d+ ms", done.stdout), done.stdout
