@@ -277,7 +277,7 @@ def measure(servers: list[Server], tokens: list[str], phones: int, change_second
         shares += [(server, number, share) for share in (mine[index::processes] for index in range(processes)) if share]
     join_seconds = max(POLL_SECONDS, phones / JOINS_PER_SECOND)
     measure_from = time.time() + join_seconds + WARM_UP_SECONDS
-    postgres = _database_processes(database)
+    postgres = database_processes(database)
     with tempfile.TemporaryDirectory() as folder:
         workers = []
         for index, (server, number, share) in enumerate(shares):
@@ -289,9 +289,9 @@ def measure(servers: list[Server], tokens: list[str], phones: int, change_second
             plan.write_text(json.dumps(given))
             workers.append((subprocess.Popen([sys.executable, str(CLIENT), str(plan), str(results)]), results, number))
         time.sleep(max(0.0, measure_from - time.time()))
-        cpu_start, db_start, wall_start = sum(s.cpu_seconds() for s in servers), _cpu(postgres), time.monotonic()
+        cpu_start, db_start, wall_start = sum(s.cpu_seconds() for s in servers), cpu_seconds(postgres), time.monotonic()
         time.sleep(seconds)
-        cpu_used, db_used, wall = sum(s.cpu_seconds() for s in servers) - cpu_start, _cpu(postgres) - db_start, time.monotonic() - wall_start
+        cpu_used, db_used, wall = sum(s.cpu_seconds() for s in servers) - cpu_start, cpu_seconds(postgres) - db_start, time.monotonic() - wall_start
         gathered = []
         for worker, results, number in workers:
             if worker.wait(timeout=seconds + 120) != 0:
@@ -326,7 +326,7 @@ def _lags(gathered: list[dict]) -> dict[str, list[float]]:
     return {where: sorted(values) for where, values in lags.items()}
 
 
-def _database_processes(database) -> list[psutil.Process]:
+def database_processes(database) -> list[psutil.Process]:
     """PostgreSQL's server (postgres -D <the cluster's data folder>) and its backends."""
     if database is None:
         return []
@@ -336,7 +336,7 @@ def _database_processes(database) -> list[psutil.Process]:
     return []
 
 
-def _cpu(processes: list[psutil.Process]) -> float:
+def cpu_seconds(processes: list[psutil.Process]) -> float:
     total = 0.0
     for process in processes:
         try:

@@ -30,7 +30,7 @@ import psutil
 REPOSITORY = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPOSITORY))
 
-from benchmarks.load import free_port, new_table, wait_for_port  # noqa: E402
+from benchmarks.load import cpu_seconds, database_processes, free_port, new_table, wait_for_port  # noqa: E402
 from tests.postgres import Cluster  # noqa: E402
 
 SERVER_CORE, CLIENT_CORE = "0", "1"
@@ -100,11 +100,11 @@ def measure(label: str, url: str, process: subprocess.Popen, tables: int, second
     script = Path(tempfile.mkstemp(suffix=".lua")[1])
     script.write_text("paths = {" + ",".join(json.dumps(path) for path in paths) + "}\ni = 0\n"
                       "request = function() i = i + 1; return wrk.format('GET', paths[(i % #paths) + 1], {['HX-Request']='true'}) end\n")
-    server, postgres = _processes(process.pid), _postgres_processes(database)
-    before, db_before = _cpu(server), _cpu(postgres)
+    server, postgres = _processes(process.pid), database_processes(database)
+    before, db_before = cpu_seconds(server), cpu_seconds(postgres)
     output = subprocess.run(["taskset", "-c", CLIENT_CORE, "wrk", "-t1", f"-c{CONNECTIONS}", f"-d{seconds:.0f}s", "-s", str(script), url],
                             capture_output=True, text=True, check=True).stdout
-    used, db_used = _cpu(server) - before, _cpu(postgres) - db_before
+    used, db_used = cpu_seconds(server) - before, cpu_seconds(postgres) - db_before
     script.unlink()
     answered = int(re.search(r"(\d+) requests in", output).group(1))
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
@@ -136,27 +136,6 @@ def polled_paths(url: str, tables: int) -> list[str]:
 def _processes(pid: int) -> list[psutil.Process]:
     parent = psutil.Process(pid)
     return [parent, *parent.children(recursive=True)]
-
-
-def _postgres_processes(database: Cluster | None) -> list[psutil.Process]:
-    """The cluster's server (postgres -D <its data folder>) and its backends."""
-    if database is None:
-        return []
-    for process in psutil.process_iter(["cmdline"]):
-        if str(database.data) in " ".join(process.info["cmdline"] or []):
-            return _processes(process.pid)
-    return []
-
-
-def _cpu(processes: list[psutil.Process]) -> float:
-    total = 0.0
-    for process in processes:
-        try:
-            times = process.cpu_times()
-            total += times.user + times.system
-        except psutil.NoSuchProcess:
-            pass
-    return total
 
 
 if __name__ == "__main__":
