@@ -4,6 +4,7 @@ tests/shipped/test_slow_clients.py checks the same through the real server."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 
 import pytest
@@ -84,7 +85,10 @@ def front(tmp_path):
 
 
 def _serve(front: BufferedWSGI, scope: Scope, protocol: Protocol):
-    asyncio.run(front.__rsgi__(scope, protocol))
+    # A thread of its own: a browser test earlier in the session may leave Playwright's loop
+    # running in this one, and asyncio.run() refuses to start inside a running loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as runner:
+        runner.submit(asyncio.run, front.__rsgi__(scope, protocol)).result()
     return protocol.answer
 
 
