@@ -26,6 +26,9 @@ from assistant.web.state import TableState
 
 RECENT_TABLES = 12
 REPLACED_KEPT = 50  # replaced values a table remembers for phones that have not updated yet
+# Taps a table remembers by id, so a tap sent again (its answer was lost, the phone was offline)
+# is taken once: a phone resends within seconds of the first try, far fewer taps than this apart.
+TAPS_KEPT = 100
 
 
 @dataclass
@@ -40,7 +43,8 @@ class Table:
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
     # {"cells": {cell: phone that set it last}, "replaced": [{cell, old, new, version, phone}],
-    #  "was": {cell: [version of the cell's change before its last, value its last change replaced]}}
+    #  "was": {cell: [version of the cell's change before its last, value its last change replaced]},
+    #  "taps": [ids of the last taps taken, oldest first]}
     authors: dict = field(default_factory=dict)
 
     @property
@@ -129,9 +133,10 @@ def _read(sql: str, token: str, db: sqlite3.Connection | None = None):
     return row
 
 
-def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Applied | Conflict:
+def apply_change(table: Table, change: Change, base: int, phone: str = "", tap: str = "") -> Applied | Conflict:
     """Apply ``change`` made by ``phone`` (its id, from its session), which last saw version
     ``base``, to ``table`` as this request read it (changed in place), or report the conflict.
+    A change with the id of a ``tap`` the table has taken already is not applied again.
 
     The write is a compare-and-set on the version the change was worked out on: when another
     phone's change (through any server process) got in between, it is worked out again on the
@@ -142,10 +147,15 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Ap
     writing()
     while True:
         moment = known.moment() if known else 0
+        if tap and tap in table.authors.get("taps", ()):
+            return Applied(table)  # sent again: taken once
         if not 0 < base <= table.version:
             raise StaleVersion(base)
         current = change.read(table.state)
-        if not change.merges and table.changed.get(change.cell, 0) > base and current != change.value:
+        # A pad tap (it has an id) on a cell this phone set last is no conflict for it: the answer
+        # to its earlier tap may have been lost, so its base is older than its own value.
+        mine = bool(tap and phone) and table.authors.get("cells", {}).get(change.cell) == phone
+        if not change.merges and not mine and table.changed.get(change.cell, 0) > base and current != change.value:
             return Conflict(change.cell, current, change.value, table)
         previous = table.changed.get(change.cell, 0)
         change.apply(table.state)
@@ -154,6 +164,10 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "") -> Ap
         table.updated = time.time()
         _record_author(table, change, current, phone)
         _record_previous(table, change.cell, previous, current)
+        if tap:
+            taps = table.authors.setdefault("taps", [])
+            taps.append(tap)
+            del taps[:-TAPS_KEPT]
         written = db.execute(
             "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?",
             (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id, table.version - 1),

@@ -306,10 +306,10 @@ def test_the_core_sentences_follow_the_page_language(client):
 
 
 # --- phones together ----------------------------------------------------------------------------
-def test_two_phones_changing_one_count_get_a_choice(client):
+def test_two_phones_changing_one_count_get_a_choice(app, client):
     token = new_table(client)
     base = version(client, token)
-    assert change(client, token, cell(0, "gold", "stable"), base=base, value=3).status_code == 200
+    assert change(app.test_client(), token, cell(0, "gold", "stable"), base=base, value=3).status_code == 200  # the other phone
     response = change(client, token, cell(0, "gold", "stable"), base=base, value=5)
     page = response.get_data(as_text=True)
     assert response.status_code == 409

@@ -1,6 +1,7 @@
 """A table's entry screens (one per tab of its game) and the changes made on them."""
 from __future__ import annotations
 
+import re
 from typing import Any
 from urllib.parse import parse_qsl
 
@@ -25,6 +26,7 @@ from assistant.web.tables import (
     version_of,
 )
 
+TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
 
@@ -75,7 +77,7 @@ def change(token: str):
     try:
         base = int(request.form.get("base", ""))
         delta = game.parse_change(table, request.form)
-        outcome = apply_change(table, delta, base, this_phone())
+        outcome = apply_change(table, delta, base, this_phone(), tap_id(request.form))
     except BadChange as bad:
         return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
     except (ValueError, StaleVersion):
@@ -96,6 +98,14 @@ def change(token: str):
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)
         return render_screen(outcome.table, game, screen, MultiDict(args))
     return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
+
+
+def tap_id(form) -> str:
+    """The id static/app.js gives each tap, so a tap sent twice is taken once ("" for none)."""
+    tap = form.get("tap", "")
+    if tap and not TAP_ID.fullmatch(tap):
+        raise BadChange("tap", _("is not a tap's id (8 to 64 letters, digits, - or _)"))
+    return tap
 
 
 def this_phone() -> str:
@@ -131,6 +141,7 @@ def replaced_context(table: Table, game: WebGame) -> dict:
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
     state = conflict.table.state
     # Not since=: the screen with the notice does not poll, so its answer is the whole screen.
+    # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
     resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token", "since"}}
     notice = {
         "kind": "conflict",

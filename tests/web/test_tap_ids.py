@@ -1,0 +1,82 @@
+"""Each tap carries an id (static/app.js): a tap sent again, because its answer was lost or the
+phone was offline, is taken once, on either store; the pad's − and + included."""
+from tests.web.helpers import HTMX, change, new_table, version
+
+CELL = "monasteries.England.green"
+
+
+def count(client, token, cell=CELL) -> str:
+    html = client.get(f"/t/{token}/board").get_data(as_text=True)
+    return html.split(f'id="cell-{cell.replace(".", "-")}"')[1].split(">")[1].split("<")[0]
+
+
+def test_a_plus_sent_twice_counts_once(client):
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, CELL, base=base, value="2", tap="first-tap-0001")
+    for _attempt in range(2):  # the first answer was lost: the phone sends the same tap again
+        response = change(client, token, CELL, base=base + 1, adjust="3", tap="plus-tap-0002")
+        assert response.status_code == 200
+    assert version(client, token) == base + 2
+    assert count(client, token) == "3"
+
+
+def test_a_tap_sent_again_after_other_changes_is_still_taken_once(client):
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, CELL, base=base, adjust="1", tap="minus-or-plus-1")
+    change(client, token, "advisors.England.red", base=base + 1, value="4", tap="another-phone-1")
+    again = change(client, token, CELL, base=base, adjust="1", tap="minus-or-plus-1")
+    assert again.status_code == 200 and "Changed on another phone" not in again.get_data(as_text=True)
+    assert version(client, token) == base + 2
+
+
+def test_taps_without_an_id_are_each_taken(client):
+    """Forms posted without the script (no id) keep working as before."""
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, CELL, base=base, value="2")
+    change(client, token, CELL, base=base + 1, value="2")
+    assert version(client, token) == base + 2
+
+
+def test_a_conflict_resent_with_its_id_is_taken_once_the_person_chose_it(app, client):
+    token = new_table(client)
+    base = version(client, token)
+    change(app.test_client(), token, CELL, base=base, value="5", tap="other-phone-tap")
+    refused = change(client, token, CELL, base=base, value="2", tap="this-phone-tap")
+    html = refused.get_data(as_text=True)
+    assert refused.status_code == 409 and 'name="tap" value="this-phone-tap"' in html  # "use 2 anyway" is that tap
+    for _attempt in range(2):
+        change(client, token, CELL, base=base + 1, value="2", tap="this-phone-tap")
+    assert count(client, token) == "2" and version(client, token) == base + 2
+
+
+def test_a_malformed_tap_id_is_refused_naming_the_field(client):
+    token = new_table(client)
+    response = change(client, token, CELL, base=version(client, token), value="2", tap="<script>")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "<strong>tap</strong>" in html and "letters, digits" in html
+    assert count(client, token) == "0"
+
+
+def test_a_table_remembers_its_last_hundred_taps_only(client):
+    token = new_table(client)
+    for number in range(105):
+        change(client, token, CELL, base=version(client, token), value=str(number % 3), tap=f"tap-number-{number:04}")
+    first = version(client, token)
+    change(client, token, CELL, base=first, value="1", tap="tap-number-0104")  # remembered: not again
+    assert version(client, token) == first
+    change(client, token, CELL, base=first, value="1", tap="tap-number-0000")  # forgotten long ago: taken
+    assert version(client, token) == first + 1
+    assert client.post(f"/t/{token}/change", data={}, headers=HTMX).status_code == 400
+
+
+def test_a_phones_own_earlier_value_is_no_conflict_for_it(client):
+    """A tap whose answer was lost moved the cell on; the same phone's next tap, still made on the
+    version before it, is no conflict: that phone set the value it would be told about."""
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, CELL, base=base, value="5", tap="lost-answer-tap")
+    again = change(client, token, CELL, base=base, value="6", tap="next-tap-same-cell")
+    assert again.status_code == 200 and count(client, token) == "6"
