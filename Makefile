@@ -15,7 +15,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations extract benchmark benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test system-packages lint translations extract vendor benchmark benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -58,19 +58,30 @@ system-packages:
 	fi
 
 # axe-core, the accessibility checker the browser tests run on every screen (tests/browser/test_accessibility.py):
-# the npm registry's tarball of one pinned version, checked against the registry's sha512, kept in
-# .cache/ (ignored by git, never in the wheel, never served by the app).
+# one pinned version through npm's own client (tools/npm_pack.py: `npm pack`, the tarball checked
+# against the registry's sha512), kept in .cache/ (ignored by git, never in the wheel, never served).
 AXE_VERSION := 4.14.1
 AXE_SHA512 := FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==
 AXE := .cache/axe-core-$(AXE_VERSION)/axe.min.js
 axe: $(AXE)
 $(AXE):
-	mkdir -p $(dir $@)
-	curl -fsSL https://registry.npmjs.org/axe-core/-/axe-core-$(AXE_VERSION).tgz -o $(dir $@)package.tgz
-	python3 -c "import base64, hashlib, sys; data = open(sys.argv[1], 'rb').read(); sys.exit(base64.b64encode(hashlib.sha512(data).digest()).decode() != sys.argv[2])" $(dir $@)package.tgz '$(AXE_SHA512)' \
-	  || { echo "axe-core $(AXE_VERSION): the download does not match the registry's checksum"; rm -f $(dir $@)package.tgz; exit 1; }
-	tar -xzf $(dir $@)package.tgz -O package/axe.min.js > $@.part && mv $@.part $@
-	rm -f $(dir $@)package.tgz
+	python3 tools/npm_pack.py axe-core@$(AXE_VERSION) '$(AXE_SHA512)' $(dir $@) axe.min.js
+
+# htmx and Workbox (the service worker's library, static/sw.js), vendored in static/vendor/
+# (committed: the app serves them and works with no internet). `make vendor` fetches the pinned
+# packages again through npm pack and records the files' sha256 (tests/test_vendored.py checks them).
+HTMX_VERSION := 2.0.11
+WORKBOX_VERSION := 7.3.0
+WORKBOX := static/vendor/workbox
+vendor:
+	python3 tools/npm_pack.py htmx.org@$(HTMX_VERSION) 'Thx/WtpeOQqSrqBCw/A1cwGJGg4UrVa3+sW0GmrM3p4gJgO89ecH4qtbnyzDDWFvBTqjnIMCgELTNt636dtamA==' static/vendor/htmx dist/htmx.min.js LICENSE
+	python3 tools/npm_pack.py workbox-sw@$(WORKBOX_VERSION) 'aCUyoAZU9IZtH05mn0ACUpyHzPs0lMeJimAYkQkBsOWiqaJLgusfDCR+yllkPkFRxWpZKF8vSvgHYeG7LwhlmA==' $(WORKBOX) build/workbox-sw.js LICENSE
+	python3 tools/npm_pack.py workbox-core@$(WORKBOX_VERSION) 'Z+mYrErfh4t3zi7NVTvOuACB0A/jA3bgxUN3PwtAVHvfEsZxV9Iju580VEETug3zYJRc0Dmii/aixI/Uxj8fmw==' $(WORKBOX) build/workbox-core.prod.js
+	python3 tools/npm_pack.py workbox-routing@$(WORKBOX_VERSION) 'ZUlysUVn5ZUzMOmQN3bqu+gK98vNfgX/gSTZ127izJg/pMMy4LryAthnYtjuqcjkN4HEAx1mdgxNiKJMZQM76A==' $(WORKBOX) build/workbox-routing.prod.js
+	python3 tools/npm_pack.py workbox-strategies@$(WORKBOX_VERSION) 'tmZydug+qzDFATwX7QiEL5Hdf7FrkhjaF9db1CbB39sDmEZJg3l9ayDvPxy8Y18C3Y66Nrr9kkN1f/RlkDgllg==' $(WORKBOX) build/workbox-strategies.prod.js
+	python3 tools/npm_pack.py workbox-precaching@$(WORKBOX_VERSION) 'ckp/3t0msgXclVAYaNndAGeAoWQUv7Rwc4fdhWL69CCAb2UHo3Cef0KIUctqfQj1p8h6aGyz3w8Cy3Ihq9OmIw==' $(WORKBOX) build/workbox-precaching.prod.js
+	python3 tools/npm_pack.py workbox-expiration@$(WORKBOX_VERSION) 'lpnSSLp2BM+K6bgFCWc5bS1LR5pAwDWbcKt1iL87/eTSJRdLdAwGQznZE+1czLgn/X05YChsrEegTNxjM067vQ==' $(WORKBOX) build/workbox-expiration.prod.js
+	cd static/vendor && sha256sum htmx/* workbox/* > SHA256SUMS
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -1,17 +1,3 @@
-// What htmx cannot do by itself: tell the table when the server cannot be reached,
-// so nobody believes a tap was saved when it was not.
-(function () {
-  "use strict";
-  function banner() { return document.getElementById("offline"); }
-  function show() { var b = banner(); if (b) { b.hidden = false; } }
-  function hide() { var b = banner(); if (b) { b.hidden = true; } }
-  document.addEventListener("htmx:sendError", show);
-  document.addEventListener("htmx:responseError", show);
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful || (event.detail.xhr && event.detail.xhr.status > 0 && event.detail.xhr.status < 500)) { hide(); }
-  });
-})();
-
 // The footer's language links were written for the address the page was loaded with; after
 // htmx moved on (the walk's Next, an open pad), switch the language of the page shown now.
 (function () {
@@ -26,29 +12,92 @@
   });
 })();
 
-// --- The number pad's taps (issue 11). Each tap shows at once (its cell, the pad moved on), is
-// sent in the order it was made with the cell the pad showed when it was tapped, and is then
-// confirmed, or undone with the server's reason. A bounce (the same button again within
-// BOUNCE_MS) is one tap. htmx's own queue (hx-sync "queue all") sends a queued tap with the form
-// as it is when it leaves and drops it once an answer replaced the form, and shows nothing
-// before the answer: so the taps wait here, go out one at a time with fetch, and only the last
-// answer is swapped in by htmx (docs/architecture.md, "Taps at the table"). Each tap sends what
-// the pad form sends, the version the screen shows (#screen-poll, the form's hx-include) too, so
-// the answer may be just the parts that changed since (out-of-band, HX-Reswap: none).
+// --- The number pad's taps. Each tap shows at once (its cell, the pad moved on), is kept on
+// the phone (localStorage: it outlives a reload, a closed tab, a dropped Wi-Fi), sent in the order
+// made with the cell the pad showed when it was tapped and an id of its own (the table takes an id
+// once: a tap sent again counts once), and stays marked on its cell until the table took it. A
+// tap that cannot reach the table waits, counted in the banner, and is sent again with backoff and
+// when the browser is back online. A refused tap (a conflict, a bad value) swaps in the answer
+// that says why; the other taps still go. A bounce (the same button again within BOUNCE_MS) is one
+// tap. htmx's own queue (hx-sync "queue all") sends a queued tap with the form as it is when it
+// leaves, drops it once an answer replaced the form and keeps nothing over a reload: so the taps
+// wait here, go out one at a time with fetch, and the last answer is swapped in by htmx
+// (docs/architecture.md, "Taps at the table"). Each tap also sends the version the screen shows
+// (#screen-poll), so the answer may be just the parts that changed since (HX-Reswap: none).
 (function () {
   "use strict";
-  var BOUNCE_MS = 80;
-  var queue = []; // taps not answered yet, oldest first: {action, body, cell, link, before}
+  var BOUNCE_MS = 120; // two contacts closer than this are one finger bouncing (taps come 150 ms+ apart)
+  var KEPT = "assistant.taps"; // localStorage: taps the table has not taken yet, oldest first
+  var RETRY_MS = [1000, 2000, 4000, 8000, 15000]; // after each failed try in a row; then 15 s
+  var queue = load(); // {id, action, body, cell, value, screen, held}
   var busy = false;
+  var failures = 0; // failed tries in a row: the table cannot be reached
+  var outage = false; // a try failed since this phone's taps were last all taken
+  var sentAfterOutage = 0; // taps taken since the connection came back, for the banner
+  var retry = null;
   var lastTap = { key: "", at: -1e9 };
   var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
+
+  function load() {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem(KEPT) || "[]");
+      return Array.isArray(kept) ? kept.filter(function (tap) { return tap && tap.id && tap.action && tap.body; }) : [];
+    } catch (e) { return []; }
+  }
+  function save() {
+    try { window.localStorage.setItem(KEPT, JSON.stringify(queue)); } catch (e) { /* private mode: kept while the page is open */ }
+  }
+  // Another tab of this phone changed the kept taps (its ids make a tap sent by both count once).
+  window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); } });
+
+  function newId() {
+    var bytes = new Uint8Array(12); // crypto.randomUUID needs HTTPS; a table on a LAN is plain HTTP
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
 
   function padForm() { return document.querySelector("#pad form[data-taps]"); }
   function cellLink(name) { return name ? document.querySelector('a.cell[data-cell="' + CSS.escape(name) + '"]') : null; }
   function token() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
   }
-  function offline(shown) { var b = document.getElementById("offline"); if (b) { b.hidden = !shown; } }
+  // The table and screen this page shows: a tap's answer is swapped in only there.
+  function tableHere() { var parts = window.location.pathname.split("/"); return parts[1] === "t" ? parts[2] : ""; }
+  function tableOf(tap) { return tap.action.split("/")[2] || ""; }
+  function screenHere() {
+    var screen = document.getElementById("screen"), found = screen ? screen.className.match(/\bscreen-([\w-]+)/) : null;
+    return found ? found[1] : "";
+  }
+  function isHere(tap) { return tableOf(tap) === tableHere() && new URLSearchParams(tap.body).get("screen") === screenHere(); }
+  // This table's taps not taken yet. Taken ones stay kept (``taken``: the version they made) until
+  // the page shows that version: a copy kept by the service worker before them shows them too.
+  function mine() { return queue.filter(function (tap) { return !tap.taken && tableOf(tap) === tableHere(); }); }
+  function shownVersion() { // answers in parts bring it in #screen-poll, whole screens in data-version
+    var poll = document.querySelector('#screen-poll [name="since"]'), screen = document.getElementById("screen");
+    return poll ? Number(poll.value) : screen ? Number(screen.dataset.version) : 0;
+  }
+  function conflictShown() { var cell = document.querySelector('.notice.conflict input[name="cell"]'); return cell ? cell.value : null; }
+
+  // The banner (templates/base.html): taps waiting for the connection, or that they were sent.
+  function banner() {
+    var b = document.getElementById("offline");
+    if (!b) { return; }
+    var waiting = mine().length, text = "";
+    if (failures) {
+      text = waiting === 1 ? b.dataset.waitingOne : waiting ? b.dataset.waitingMany.replace("{count}", waiting) : b.dataset.lost;
+    } else if (sentAfterOutage && !waiting) {
+      text = sentAfterOutage === 1 ? b.dataset.sentOne : b.dataset.sentMany.replace("{count}", sentAfterOutage);
+    } else if (document.body.hasAttribute("data-kept-copy")) {
+      text = b.dataset.kept;
+    }
+    if (text === b.dataset.kept && screenHere() === "scores") { text += " " + b.dataset.scoringWaits; }
+    b.textContent = text;
+    b.hidden = !text;
+    b.classList.toggle("calm", !failures);
+    document.body.classList.toggle("has-banner", Boolean(text));
+    document.documentElement.style.setProperty("--banner-height", text ? b.offsetHeight + "px" : "0px");
+  }
+  function lost() { failures = Math.max(failures, 1); outage = true; sentAfterOutage = 0; banner(); repaint(); }
 
   // The same spot: a number, or − / + (whose value moves with the count); event.timeStamp is
   // when the finger touched (a busy phone may run this handler much later).
@@ -106,32 +155,44 @@
     if (label) { link.setAttribute("aria-label", label.replace(/\d+$/, text)); }
   }
 
+  // The kept taps on their cells (after a reload or an answer that painted the table as the
+  // server has it): each shows its value, marked pending, or waiting while the table is out of reach.
+  function repaint() {
+    var form = padForm(), version = shownVersion();
+    queue.forEach(function (tap) {
+      var link = tap.taken && tableOf(tap) === tableHere() ? cellLink(tap.cell) : null;
+      if (link && tap.taken > version) { paint(link, tap.value); }
+    });
+    document.querySelectorAll("a.cell.waiting").forEach(function (link) { link.classList.remove("waiting"); });
+    mine().forEach(function (tap) {
+      var link = cellLink(tap.cell);
+      if (!link) { return; }
+      paint(link, tap.value);
+      link.classList.add("pending");
+      link.classList.toggle("waiting", failures > 0 || Boolean(tap.held));
+      if (form && form.elements.cell.value === tap.cell) { showValue(form, Number(tap.value)); }
+    });
+  }
+
   function tapped(form, button) {
     var link = cellLink(form.elements.cell.value);
     var body = new URLSearchParams(new FormData(form));
     body.set(button.name, button.value);
-    var shown = document.querySelector('#screen-poll [name="since"]'); // what hx-include adds
-    if (shown) { body.set("since", shown.value); }
-    queue.push({ action: form.action, body: body, cell: form.elements.cell.value, link: link, before: link ? link.textContent : "" });
+    body.set("tap", newId());
+    var action = new URL(form.action, window.location.href).pathname;
+    queue.push({ id: body.get("tap"), action: action, body: body.toString(), cell: form.elements.cell.value, value: button.value });
+    save();
     afterwards = null;
-    if (link) { paint(link, button.value); link.classList.add("pending"); }
+    if (!failures) { outage = false; sentAfterOutage = 0; }
+    if (link) { paint(link, button.value); link.classList.add("pending"); link.classList.toggle("waiting", failures > 0); }
     if (button.name === "value" && link && link.dataset.next !== undefined) {
       var next = cellLink(link.dataset.next);
       if (next) { moveTo(form, next); } else { document.getElementById("pad").hidden = true; } // the last cell: the pad closes
     } else {
       showValue(form, Number(button.value));
     }
+    banner();
     send();
-  }
-
-  // Taps not sent or refused are taken back off the screen, newest first.
-  function undoWaiting() {
-    var undone = queue.slice().reverse();
-    undone.forEach(function (tap) { if (tap.link) { paint(tap.link, tap.before); tap.link.classList.remove("pending"); } });
-    queue = [];
-    var form = padForm(), first = undone.length ? undone[undone.length - 1] : null;
-    if (form && first && first.link) { document.getElementById("pad").hidden = false; moveTo(form, first.link); }
-    return undone.length;
   }
 
   // An answer in parts says HX-Reswap: none: htmx.swap swaps its out-of-band parts in (the
@@ -140,6 +201,7 @@
     var style = /^none\b/.test(reswap || "") ? "none" : "outerHTML";
     // settleDelay 0: the new cells take taps (htmx processes them) before any other event runs.
     htmx.swap("#screen", html, { swapStyle: style, swapDelay: 0, settleDelay: 0, show: "bottom", showTarget: ".cell.selected" });
+    repaint();
   }
 
   // The version an answer shows: the whole screen's, or the one its parts bring (#screen-poll).
@@ -148,31 +210,54 @@
     return found ? found[1] : "";
   }
 
+  function taken(tap, version) {
+    queue = queue.filter(function (other) { return other.id !== tap.id; });
+    if (version) { tap.taken = Number(version); queue.push(tap); }
+    queue = queue.slice(-200);
+    save();
+    var link = isHere(tap) ? cellLink(tap.cell) : null;
+    if (link && !mine().some(function (other) { return other.cell === tap.cell; })) { link.classList.remove("pending", "waiting"); }
+  }
+
   function answered(tap, status, html, reswap) {
     busy = false;
+    if (status >= 500 || status === 0 || status === 408 || status === 429) { failed(); return; } // not taken: try again
+    failures = 0;
+    window.clearTimeout(retry);
+    retry = null;
+    document.body.removeAttribute("data-kept-copy"); // the table answers: what comes now is live
     if (status === 200) {
-      queue.shift();
-      offline(false);
-      if (tap.link) { tap.link.classList.remove("pending"); }
       var version = versionOf(html);
+      taken(tap, version);
+      if (outage) { sentAfterOutage += 1; }
+      if (!mine().length) { outage = false; }
       // This phone's own earlier tap on the same cell is no conflict for its next one.
-      queue.forEach(function (next) { if (next.cell === tap.cell && version) { next.body.set("base", version); } });
-      if (queue.length) { send(); return; }
+      queue.forEach(function (next) {
+        var body = new URLSearchParams(next.body);
+        if (!next.taken && next.cell === tap.cell && version && tableOf(next) === tableOf(tap)) { body.set("base", version); next.body = body.toString(); }
+      });
+      save();
+      banner();
+      if (send()) { return; }
+      keepCopy();
       if (afterwards) { follow(afterwards); return; }
-      if (html.trim()) { swapIn(html, reswap); } // an empty 200 (HX-Reswap: none) is "nothing new"
+      if (html.trim() && isHere(tap) && conflictShown() === null) { swapIn(html, reswap); } // an empty 200 (HX-Reswap: none) is "nothing new"
       return;
     }
-    afterwards = null;
-    if (status !== 400 && status !== 409) { failed(); return; }
     // Refused, and the answer says why (a conflict, a bad value...): it shows the table as it is.
-    var form = padForm(), notSent = form ? form.dataset.notSent : "", later = queue.length - 1;
-    queue = [];
-    offline(false);
-    swapIn(html, reswap);
-    var notice = document.querySelector("#screen .notice");
-    if (later > 0 && notice && notSent) {
-      var line = document.createElement("p"); line.className = "problem"; line.textContent = notSent; notice.appendChild(line);
+    // A second conflict waits while the first one's notice is on screen (held), then is sent again.
+    // Any other refusal (the table is gone, a link for watching only) can never be taken.
+    var shown = conflictShown();
+    if (status === 409 && shown !== null && shown !== tap.cell && isHere(tap)) {
+      tap.held = true;
+    } else {
+      taken(tap);
+      if (isHere(tap) && (status === 400 || status === 409)) { afterwards = null; swapIn(html, reswap); }
+      repaint();
     }
+    save();
+    banner();
+    send();
   }
 
   // The link's own request (its hx-sync stops a poll from answering after it).
@@ -182,30 +267,66 @@
     htmx.ajax("GET", link.getAttribute("href"), { source: link, target: "#screen", swap: "outerHTML" }).catch(function () {});
   }
 
-  // Not saved (no connection, a server fault): every tap on its way is taken back, the pad goes
-  // back to the first of them, and the banner says the tap was not saved.
+  // Not taken (no connection, the server or its database out of reach): the taps stay, marked
+  // waiting, and are sent again a little later, or as soon as the browser is back online.
   function failed() {
     busy = false;
-    undoWaiting();
-    afterwards = null;
-    offline(true);
+    failures += 1;
+    outage = true;
+    sentAfterOutage = 0;
+    banner();
+    repaint();
+    window.clearTimeout(retry);
+    retry = window.setTimeout(function () { retry = null; send(); }, RETRY_MS[Math.min(failures, RETRY_MS.length) - 1]);
+  }
+
+  // The next tap to send, oldest first; one held by a conflict waits until its notice is answered.
+  function next() {
+    var shown = conflictShown();
+    for (var i = 0; i < queue.length; i += 1) {
+      if (!queue[i].taken && (!queue[i].held || shown === null)) { return queue[i]; }
+    }
+    return null;
   }
 
   function send() {
-    if (busy || !queue.length) { return; }
+    if (busy) { return true; }
+    var tap = next();
+    if (!tap) { return false; }
     busy = true;
+    tap.held = false;
+    var body = new URLSearchParams(tap.body);
+    var shown = document.querySelector('#screen-poll [name="since"]'); // what hx-include adds
+    if (isHere(tap) && shown) { body.set("since", shown.value); } else { body.delete("since"); }
+    if (!padForm()) { body.set("here", ""); } // the pad is closed (a reload): no pad in the answer
     var screen = document.getElementById("screen");
-    if (screen) { htmx.trigger(screen, "htmx:abort"); } // a poll on its way would paint over the taps
-    var tap = queue[0];
+    if (screen && isHere(tap)) { htmx.trigger(screen, "htmx:abort"); } // a poll on its way would paint over the taps
     fetch(tap.action, {
-      method: "POST", body: tap.body, credentials: "same-origin",
+      method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "screen", "X-CSRFToken": token() }
     }).then(function (response) {
       return response.text().then(function (html) { answered(tap, response.status, html, response.headers.get("HX-Reswap")); });
     }).catch(failed);
+    return true;
   }
 
+  // A service worker (HTTPS or localhost) keeps the last copy of each table screen for a reload
+  // without a connection (static/sw.js); after this phone's taps are taken, it fetches it anew.
+  var keepTimer = null;
+  function keepCopy() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !tableHere()) { return; }
+    window.clearTimeout(keepTimer);
+    keepTimer = window.setTimeout(function () { worker.postMessage({ keep: window.location.pathname }); }, 1500);
+  }
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") { keepCopy(); } });
+
+  window.addEventListener("online", function () { window.clearTimeout(retry); retry = null; send(); });
+  window.addEventListener("offline", function () { if (mine().length) { lost(); } });
+
   document.addEventListener("click", function (event) {
+    // A cell chosen by hand: the next number is a new tap, however soon (a bounce moves the pad itself).
+    if (event.target.closest && event.target.closest("a.cell[data-cell]")) { lastTap = { key: "", at: -1e9 }; }
     var button = event.target.closest ? event.target.closest("#pad button") : null;
     if (button && bounced(button, event.timeStamp)) { event.preventDefault(); event.stopPropagation(); return; }
     var form = padForm();
@@ -215,7 +336,8 @@
       tapped(form, button);
       return;
     }
-    if (!queue.length) { return; } // nothing on its way: htmx opens the cell or closes the pad
+    // Nothing on its way or waiting, and online: htmx opens the cell or closes the pad.
+    if (!busy && !mine().length && !failures && navigator.onLine) { return; }
     var link = event.target.closest("a.cell[data-cell], #pad a.done");
     if (!link) { return; }
     event.preventDefault(); event.stopPropagation();
@@ -224,10 +346,36 @@
     if (!link.classList.contains("done")) { moveTo(form, link); }
   }, true);
 
-  // No poll while taps are on their way: its answer would not show them yet.
+  // No poll while this table's taps are on their way or waiting: its answer would not show them.
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (queue.length && event.detail.elt && event.detail.elt.id === "screen") { event.preventDefault(); }
+    if (mine().length && event.detail.elt && event.detail.elt.id === "screen") { event.preventDefault(); }
   });
+  // Any answer (a poll, a link): the connection works; kept taps go and are painted on the new screen.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status > 0 && xhr.status < 500) {
+      document.body.removeAttribute("data-kept-copy");
+      if (failures) { failures = 0; window.clearTimeout(retry); retry = null; send(); }
+      banner();
+    }
+  });
+  document.addEventListener("htmx:sendError", lost);
+  document.addEventListener("htmx:afterSettle", function () { repaint(); if (!busy) { send(); } });
+  // A page from the network (not a kept copy) is what the service worker keeps now: taken taps
+  // it shows need not be kept any longer.
+  function forgetTaken() {
+    if (document.body.hasAttribute("data-kept-copy") || !tableHere()) { return; }
+    var version = shownVersion(), before = queue.length;
+    queue = queue.filter(function (tap) { return !tap.taken || tableOf(tap) !== tableHere() || tap.taken > version; });
+    if (queue.length !== before) { save(); }
+  }
+  document.addEventListener("DOMContentLoaded", function () { forgetTaken(); repaint(); banner(); send(); });
+
+  // The service worker, where browsers allow one (HTTPS, localhost): a LAN address over plain
+  // HTTP has none, and the taps above are kept all the same.
+  if ("serviceWorker" in navigator && window.isSecureContext && document.body && document.body.dataset.serviceWorker) {
+    navigator.serviceWorker.register(document.body.dataset.serviceWorker).catch(function () { /* the app works without it */ });
+  }
 })();
 
 // The final scores' "Copy or share the result" (templates/scores/_log_play.html): the phone's

@@ -22,12 +22,15 @@ LOOPBACK = "127.0.0.1"
 
 
 @contextmanager
-def serving(instance: Path, python: str = sys.executable, cwd: Path | None = None, said: list[str] | None = None, **settings: str) -> Iterator[str]:
+def serving(
+    instance: Path, python: str = sys.executable, cwd: Path | None = None, said: list[str] | None = None, prefix: tuple[str, ...] = (), **settings: str
+) -> Iterator[str]:
     """The server on a free loopback port with ``settings`` in its environment (``ASSISTANT_…``,
     ``DATABASE_URL``); its address. It must stop cleanly on SIGTERM, as a container stops it.
-    ``said``: a list that gets what it prints, line by line, as it prints it."""
+    ``said``: a list that gets what it prints, line by line, as it prints it. ``prefix``: a
+    command that runs it (``ip netns exec <namespace>``: another network)."""
     env = {**os.environ, "ASSISTANT_HOST": LOOPBACK, "ASSISTANT_PORT": "0", **settings}
-    process = subprocess.Popen([python, "-m", "assistant", "serve", "--instance", str(instance)], env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen([*prefix, python, "-m", "assistant", "serve", "--instance", str(instance)], env=env, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     said = [] if said is None else said
     reader = threading.Thread(target=lambda: said.extend(process.stdout), daemon=True)
     try:

@@ -54,7 +54,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
-    from assistant.web import budget, compression, db, errors, locale, pad, polls, security
+    from assistant.web import budget, compression, db, errors, locale, pad, polls, security, static_files
     from assistant.web.games import web_games
 
     polls.init_app(app)  # first: the proxy's headers (security.init_app) are read before it
@@ -65,15 +65,17 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     pad.init_app(app)
     db.init_app(app, web_games())
     errors.init_app(app)
+    static_files.init_app(app)
 
     from assistant.web import api
-    from assistant.web.views import home, scores, share, table
+    from assistant.web.views import home, installed, scores, share, table
 
     app.register_blueprint(api.bp)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(scores.bp)
     app.register_blueprint(share.bp)
+    app.register_blueprint(installed.bp)
     for game in web_games():
         for blueprint in game.blueprints():
             app.register_blueprint(blueprint)

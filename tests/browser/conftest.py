@@ -71,8 +71,8 @@ class Phone:
 def phones(browser, live_server):
     opened: list[Phone] = []
 
-    def open_phone(width: int = PHONE["width"]) -> Phone:
-        phone = Phone(browser, live_server, width)
+    def open_phone(width: int = PHONE["width"], **context_options) -> Phone:
+        phone = Phone(browser, live_server, width, **context_options)
         opened.append(phone)
         return phone
 

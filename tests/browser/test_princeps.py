@@ -132,7 +132,7 @@ def test_mistakes_are_shown_where_they_are(phones):
     for value in range(9, 21):  # 20 with the + button, waiting for each
         page.get_by_role("button", name="one more").click()
         expect(page.locator("#pad output")).to_have_text(str(value))
-        page.wait_for_timeout(100)  # a person's taps: further apart than a bounce (static/app.js, 80 ms)
+        page.wait_for_timeout(160)  # a person's taps: further apart than a bounce (static/app.js, 120 ms)
     expect(cell(page, 0, "gold", "stable")).to_have_text("20")
     set_count(page, 1, "trade", "stable", 5, "Ben")
     message = "25 territories in all, but the game has only 24 territory cards"

@@ -1,0 +1,47 @@
+"""What makes the app installable on a phone's home screen: the web app manifest, and the
+service worker (static/sw.js) with this version's files to keep (static_files.py)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, request, url_for
+from flask_babel import get_locale
+
+from assistant.web.i18n import gettext as _
+from assistant.web.static_files import page_files
+
+bp = Blueprint("installed", __name__)
+BACKGROUND = "#121417"  # static/app.css --bg: the splash screen and the bar above the app
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    icon = lambda name, size, purpose: {"src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": "image/png", "purpose": purpose}  # noqa: E731
+    start = url_for("home.index")
+    body = {
+        "name": _("Table scoring assistant"),
+        "short_name": _("Scoring"),
+        "lang": str(get_locale()),
+        "start_url": start,
+        "scope": start,
+        "display": "standalone",
+        "background_color": BACKGROUND,
+        "theme_color": BACKGROUND,
+        "icons": [icon("icon-192.png", "192x192", "any"), icon("icon-512.png", "512x512", "any"), icon("maskable-512.png", "512x512", "maskable")],
+    }
+    return Response(json.dumps(body, ensure_ascii=False), mimetype="application/manifest+json", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/sw.js")
+def service_worker():
+    folder = Path(current_app.static_folder)
+    version = current_app.config["STATIC_VERSION"]
+    head = {
+        "VERSION": version,
+        "PRECACHE": [{"url": url_for("static", filename=name), "revision": None} for name in page_files(folder)],
+        "WORKBOX": f"{request.script_root}{current_app.static_url_path}/vendor/workbox/",
+    }
+    script = "".join(f"self.{name} = {json.dumps(value)};\n" for name, value in head.items()) + (folder / "sw.js").read_text()
+    # Asked for again at each visit (browsers check at most once a day otherwise): a new version is found at once.
+    return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})

@@ -1,0 +1,75 @@
+/* The service worker, on HTTPS and localhost (browsers allow one nowhere else): the app's own
+   files of this version, and the last copy of each table screen this phone opened, so a reload
+   without a connection still shows the board (with the taps kept on the phone, static/app.js).
+   Workbox does the work (static/vendor/workbox, vendored like htmx). The server puts VERSION,
+   PRECACHE (this version's files, each address with ?v=VERSION) and WORKBOX (the vendored
+   files' folder) in front of this file (assistant/web/views/installed.py). */
+/* global importScripts, workbox */
+"use strict";
+importScripts(self.WORKBOX + "workbox-sw.js");
+workbox.setConfig({ modulePathPrefix: self.WORKBOX, debug: false });
+
+var SCREENS = "assistant-screens-" + self.VERSION; // the kept copies, thrown away with their version
+
+// A new version replaces the old one whole: its files come in under new addresses (?v=), the
+// pages kept with the old files go (they would ask for files no longer kept).
+self.skipWaiting();
+workbox.core.clientsClaim();
+workbox.precaching.cleanupOutdatedCaches();
+workbox.precaching.precacheAndRoute(self.PRECACHE);
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.indexOf("assistant-screens-") === 0 && name !== SCREENS; }).map(function (name) { return caches.delete(name); }));
+  }));
+});
+
+// One copy per screen: its address without the query (?cell=, ?lang=), so a reload of any of
+// them finds the screen's last copy.
+function screenKey(url) { var u = new URL(url); return u.origin + u.pathname; }
+
+var keptScreens = {
+  cacheKeyWillBeUsed: function (options) { return Promise.resolve(screenKey(options.request.url)); },
+  // A redirect (a table's address to its first screen, Scores to the latest scoring) answers a
+  // navigation only as a response of its own.
+  fetchDidSucceed: function (options) {
+    var response = options.response;
+    if (!response.redirected) { return Promise.resolve(response); }
+    return response.blob().then(function (body) {
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    });
+  },
+  cacheWillUpdate: function (options) { return Promise.resolve(options.response.status === 200 ? options.response : null); },
+  // A copy shown without a connection says so (static/app.js reads data-kept-copy).
+  cachedResponseWillBeUsed: function (options) {
+    var cached = options.cachedResponse;
+    if (!cached) { return Promise.resolve(null); }
+    return cached.text().then(function (html) {
+      return new Response(html.replace("<body ", "<body data-kept-copy "), { status: 200, headers: cached.headers });
+    });
+  }
+};
+
+var screens = new workbox.strategies.NetworkFirst({
+  cacheName: SCREENS,
+  networkTimeoutSeconds: 5,
+  plugins: [keptScreens, new workbox.expiration.ExpirationPlugin({ maxEntries: 60 })]
+});
+
+// A table's pages: <scope>t/<token>, its screens, its scores.
+function isScreen(url) {
+  var scope = new URL(self.registration.scope).pathname;
+  return url.origin === self.location.origin && url.pathname.indexOf(scope) === 0 && /^t\/[^/]+(\/|$)/.test(url.pathname.slice(scope.length));
+}
+
+workbox.routing.registerRoute(function (options) {
+  return options.request.mode === "navigate" && isScreen(options.url);
+}, screens);
+
+// The page asks for a fresh copy of its screen after its taps were taken (static/app.js).
+self.addEventListener("message", function (event) {
+  var path = event.data && event.data.keep;
+  if (typeof path !== "string") { return; }
+  var url = new URL(path, self.location.origin);
+  if (!isScreen(url)) { return; }
+  event.waitUntil(screens.handle({ event: event, request: new Request(url.href, { credentials: "same-origin" }) }));
+});

@@ -1,0 +1,194 @@
+"""Offline at the table: taps made while the Wi-Fi is down are kept on the phone (through a
+reload, a closed tab), shown as waiting, and sent once when the connection is back; with and
+without the service worker; the app is installable. Screenshots: screenshots/90-offline-*.png."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.steps import cell, open_pad, pad_number, set_count, start_table, tap, tap_twice
+
+pytestmark = pytest.mark.browser
+PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue"), ("Eva", "yellow"), ("Fritz", "black")]
+ENGLAND = ["monasteries.England.green", "monasteries.England.blue", "monasteries.England.yellow", "monasteries.England.black"]
+POLL_MS = 2000
+NO_CONNECTION = re.compile(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError")
+
+
+def forget_dropped_requests(phone) -> None:
+    """The requests that could not leave while offline are expected console lines, nothing else."""
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+
+
+def version(page) -> int:
+    return int(page.locator("#screen").get_attribute("data-version"))
+
+
+def table_version(phones, token: str) -> int:
+    """What the server holds, as a phone that opens the table now sees it."""
+    other = phones(service_workers="block")
+    other.page.goto(f"/t/{token}/board")
+    return version(other.page)
+
+
+def four_taps_offline(phone) -> None:
+    """The Wi-Fi drops for 20 s while four counts are tapped along England's row."""
+    page = phone.page
+    page.context.set_offline(True)
+    for value in (5, 2, 7, 1):
+        page.wait_for_timeout(300)  # a person's taps
+        tap(page, pad_number(page, value))
+    for name, value in zip(ENGLAND, ("5", "2", "7", "1"), strict=True):
+        expect(cell(page, name)).to_have_text(value)
+        expect(cell(page, name)).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator("#offline")).to_have_text("No connection to the table: 4 taps are kept on this phone and will be sent when it is back.")
+    page.wait_for_timeout(20_000 - 4 * 300)
+
+
+def sees_all_four(page) -> None:
+    for name, value in zip(ENGLAND, ("5", "2", "7", "1"), strict=True):
+        expect(cell(page, name)).to_have_text(value, timeout=2 * POLL_MS + 1500)
+
+
+def test_taps_made_offline_outlive_a_reload_and_reach_the_other_phone_once_back(phones):
+    phone, other = phones(), phones()
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    page.wait_for_function("navigator.serviceWorker.controller !== null")  # installed: copies are kept from now
+    set_count(page, "monasteries.England.red", 3)
+    other.page.goto(f"/t/{token}/board")
+    before = version(other.page)
+    four_taps_offline(phone)
+    phone.shot("90-offline-four-taps-waiting")
+    page.reload()  # offline: the service worker's copy, with the kept taps on it
+    expect(page.locator("#offline")).to_contain_text("4 taps are kept on this phone")
+    expect(cell(page, "monasteries.England.red")).to_have_text("3")  # taken before the drop
+    for name, value in zip(ENGLAND, ("5", "2", "7", "1"), strict=True):
+        expect(cell(page, name)).to_have_text(value)
+        expect(cell(page, name)).to_have_class(re.compile(r"\bwaiting\b"))
+    phone.shot("91-offline-reloaded-without-a-connection")
+    page.context.set_offline(False)
+    sees_all_four(other.page)
+    expect(page.locator("#offline")).to_have_text("Connection back: the 4 kept taps were sent.")
+    expect(page.locator("#screen .cell.pending")).to_have_count(0)
+    phone.shot("92-offline-back-and-sent")
+    assert table_version(phones, token) == before + 4  # each tap once
+    forget_dropped_requests(phone)
+
+
+def test_without_a_service_worker_taps_are_kept_and_a_tab_closed_offline_sends_them_later(phones):
+    phone, other = phones(service_workers="block"), phones(service_workers="block")
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    set_count(page, "monasteries.England.red", 3)
+    other.page.goto(f"/t/{token}/board")
+    before = version(other.page)
+    four_taps_offline(phone)
+    page.close()  # the tab is closed while offline...
+    phone.context.set_offline(False)
+    other.page.wait_for_timeout(2 * POLL_MS)
+    expect(cell(other.page, ENGLAND[0])).to_have_text("0")  # ...so nothing went yet
+    phone.page = phone.context.new_page()
+    phone.page.goto(f"/t/{token}/board")  # ...and opened again, online
+    sees_all_four(other.page)
+    expect(phone.page.locator("#offline")).to_be_hidden()
+    assert table_version(phones, token) == before + 4
+    forget_dropped_requests(phone)
+
+
+def test_a_tap_whose_answer_was_lost_is_sent_again_and_counts_once(phones):
+    phone = phones()
+    page = phone.page
+    token = start_table(page, PLAYERS[:3])
+    set_count(page, "advisors.Italien.red", 2)
+    before = table_version(phones, token)
+    lost = []
+
+    def answer_lost(route):
+        if lost:
+            route.continue_()
+            return
+        lost.append(route.fetch())  # it reached the table, which took it...
+        route.abort()  # ...and the answer never came back
+
+    page.route("**/change", answer_lost)
+    open_pad(page, "advisors.Italien.red")
+    tap(page, page.locator("#pad").get_by_role("button", name="one more"))
+    expect(cell(page, "advisors.Italien.red")).to_have_text("3")
+    expect(page.locator("#screen .cell.pending")).to_have_count(0, timeout=6000)  # sent again, taken
+    assert lost and lost[0].status == 200
+    assert table_version(phones, token) == before + 1
+    expect(cell(page, "advisors.Italien.red")).to_have_text("3")
+    forget_dropped_requests(phone)
+
+
+def test_two_phones_offline_merge_different_cells_and_the_same_cell_is_a_choice(phones):
+    first, second, spectator = phones(), phones(), phones()
+    token = start_table(first.page, PLAYERS[:3])
+    second.page.goto(f"/t/{token}/board")
+    first.page.get_by_role("link", name="Share").click()
+    spectator.page.goto(first.page.locator(".share-link .link a").nth(1).get_attribute("href"))
+    first.page.goto(f"/t/{token}/board")
+    for phone in (first, second):
+        open_pad(phone.page, "monasteries.Bayern.red")  # the pads are open when the Wi-Fi drops
+        phone.context.set_offline(True)
+    tap(first.page, pad_number(first.page, 2))
+    tap(second.page, pad_number(second.page, 5))  # the same cell
+    cell(second.page, "advisors.Bayern.blue").click()  # the pad moves on the phone itself
+    expect(second.page.locator('#pad input[name="cell"]')).to_have_value("advisors.Bayern.blue")
+    tap(second.page, pad_number(second.page, 4))  # another cell
+    first.context.set_offline(False)
+    expect(first.page.locator("#screen .cell.pending")).to_have_count(0, timeout=6000)
+    second.context.set_offline(False)
+    notice = second.page.locator(".notice.conflict")
+    expect(notice).to_contain_text("was set to 2 on another phone", timeout=6000)
+    expect(notice).to_contain_text("You entered 5")
+    expect(notice.get_by_role("button", name="Use 5 anyway")).to_be_visible()
+    second.shot("93-offline-two-phones-same-cell")
+    watched = spectator.page.locator("#country-Bayern span.cell")  # monasteries red, green, blue; advisors
+    expect(watched.nth(0)).to_have_text("2", timeout=2 * POLL_MS + 1500)
+    expect(watched.nth(5)).to_have_text("4", timeout=2 * POLL_MS + 1500)
+    spectator.shot("94-offline-two-phones-spectator")
+    for phone in (first, second):
+        forget_dropped_requests(phone)
+
+
+def test_the_app_is_installable_and_its_first_load_is_small(phones):
+    phone = phones(service_workers="block")
+    page = phone.page
+    sizes = []
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.on("Network.loadingFinished", lambda event: sizes.append(event["encodedDataLength"]))
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    assert sum(sizes) < 60_000, sum(sizes)  # without the service worker's own files
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [error["errorId"] for error in errors] in ([], ["in-incognito"])
+    manifest = page.request.get("/manifest.webmanifest").json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    purposes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+    for icon in manifest["icons"]:
+        png = page.request.get(icon["src"]).body()
+        width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+@pytest.mark.parametrize(("gap_ms", "taps"), [(105, 1), (160, 2)])
+def test_a_double_contact_is_one_tap_and_two_deliberate_taps_are_two(phones, gap_ms, taps):
+    phone = phones()
+    page = phone.page
+    start_table(page, PLAYERS[:3])
+    open_pad(page, "advisors.Franken.red")
+    page.evaluate("""() => { window.stamps = [];
+      window.addEventListener("click", (e) => { if (e.target.closest("#pad")) window.stamps.push(e.timeStamp); }, true); }""")
+    tap_twice(page, page.locator("#pad").get_by_role("button", name="one more"), gap_ms)
+    page.wait_for_timeout(600)
+    expect(page.locator("#screen .cell.pending")).to_have_count(0)
+    stamps = page.evaluate("window.stamps")
+    gap = stamps[1] - stamps[0]
+    assert (gap < 120) if taps == 1 else (gap >= 150), gap  # as the page measured it
+    expect(cell(page, "advisors.Franken.red")).to_have_text(str(taps))
