@@ -52,7 +52,8 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or app.config["DATABASE_URL"]
     else:
         app.config.update(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    # Only this user may read the database and the secret key, whatever the umask.
+    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
 
     from assistant.web import budget, compression, db, errors, locale, pad, polls, security, static_files
     from assistant.web.games import web_games

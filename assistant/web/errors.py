@@ -16,6 +16,18 @@ def _page(title: str, message: str, status: int):
     return render_template("error.html", title=title, message=message, status=status), status
 
 
+def refuse_nul_bytes() -> None:
+    """A NUL character belongs in no address, link token or form field of ours, and PostgreSQL
+    cannot even compare a text with one: not found (in the path) or a bad request (elsewhere)."""
+    if "\x00" in request.path:
+        abort(404)
+    fields = request.args.items(multi=True)
+    if request.method == "POST" and request.mimetype in {"application/x-www-form-urlencoded", "multipart/form-data"}:
+        fields = [*fields, *request.form.items(multi=True)]
+    if any("\x00" in key or "\x00" in value for key, value in fields):
+        abort(400)
+
+
 def refuse_late_body() -> None:
     """A request whose body did not reach the server's front in time (front.py), which kept it
     from every thread until then: it is refused before anything reads its (empty) form."""
@@ -25,7 +37,8 @@ def refuse_late_body() -> None:
 
 def init_app(app: Flask) -> None:
     # Before every other check (the CSRF check reads the form, which is not there).
-    app.before_request_funcs.setdefault(None, []).insert(0, refuse_late_body)
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_nul_bytes)
+    app.before_request_funcs[None].insert(0, refuse_late_body)
 
     @app.errorhandler(408)
     def too_slow(_error):

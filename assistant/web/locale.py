@@ -1,12 +1,13 @@
 """The page's language: ``?lang=`` link, then the remembered cookie, then the browser's wish."""
 from __future__ import annotations
 
+import re
 import time
 from datetime import timedelta
 from urllib.parse import urlencode
 
 from babel import Locale
-from flask import Flask, g, request
+from flask import Flask, g, request, url_for
 from flask_babel import Babel, format_timedelta, get_locale
 
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
@@ -47,14 +48,19 @@ def browser_language() -> str:
     return DEFAULT_LANGUAGE
 
 
+OUR_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\\]*")
+
+
 def language_links() -> list[dict]:
     """The footer's switch: the same page in each language."""
     current = str(get_locale())
     args = {key: value for key, value in request.args.items() if key not in {"lang", "since"}}
+    # A path a browser could read as another site's ("//x", "/\\x", a tab it drops): the start page.
+    here = request.path if OUR_PATH.fullmatch(request.path) else url_for("home.index")
     links = []
     for code in LANGUAGES:
         query = urlencode({**args, "lang": code})
-        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{request.path}?{query}", "current": code == current})
+        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{here}?{query}", "current": code == current})
     return links
 
 

@@ -9,6 +9,7 @@ is off: our pages send ``Referrer-Policy: no-referrer``, so no form ever carries
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def refuse_other_origins() -> None:
 
 
 def _refuse(reason: str) -> None:
-    current_app.logger.warning("refused a cross-origin %s %s: %s", request.method, request.path, reason)
+    current_app.logger.warning("refused a cross-origin %s %s: %s", request.method, without_links(request.path), reason)
     raise CSRFError(reason)
 
 
@@ -62,6 +63,12 @@ class SchemeAwareSessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
+
+
+def without_links(path: str) -> str:
+    """A path for the log: a table's link (edit or watch) is a secret, and any page on another
+    site can make a phone post to it."""
+    return re.sub(r"^/t/[^/]+", "/t/<link>", path)
 
 
 def init_app(app: Flask) -> None:

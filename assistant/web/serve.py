@@ -131,8 +131,11 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     except StoreError as error:
         print(error, file=sys.stderr)
         return error.exit_status
+    key = "the secret key from ASSISTANT_SECRET_KEY" if os.environ.get("ASSISTANT_SECRET_KEY") else f"the secret key in {app.instance_path}"
     if app.config["DATABASE_URL"]:
-        print(f"Data: the tables in {store}, the secret key in {app.instance_path}", flush=True)
+        print(f"Data: the tables in {store}, {key}", flush=True)
+    elif os.environ.get("ASSISTANT_SECRET_KEY"):
+        print(f"Data: the database in {app.instance_path}, {key}", flush=True)
     else:
         print(f"Data (database and secret key): {app.instance_path}", flush=True)
     if debug:

@@ -56,7 +56,10 @@ def test_taps_made_offline_outlive_a_reload_and_reach_the_other_phone_once_back(
     phone, other = phones(), phones()
     page = phone.page
     token = start_table(page, PLAYERS)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")  # installed: copies are kept from now
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: copies are kept from now
+    expect(page.locator("body")).to_have_attribute("data-service-worker", "/sw.js")
+    page.reload()  # this screen's first copy
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
     set_count(page, "monasteries.England.red", 3)
     other.page.goto(f"/t/{token}/board")
     before = version(other.page)

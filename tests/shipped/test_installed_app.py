@@ -63,12 +63,30 @@ def test_home_page_in_english_and_in_every_other_language(served):
 def test_the_stylesheets_and_scripts_the_home_page_loads(served):
     page = get(served.url + "/")[2].decode()
     links = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page) + re.findall(r'<script src="([^"]+)"', page)
-    assert "/static/app.css" in links and "/static/vendor/htmx/htmx.min.js" in links
-    for link in links:
+    files = [link.split("?")[0] for link in links]
+    assert "/static/app.css" in files and "/static/vendor/htmx/htmx.min.js" in files
+    assert len({link.split("?v=")[1] for link in links}) == 1  # one version for all: the service worker keeps them by it
+    for link, file in zip(links, files, strict=True):
         status, headers, body = get(served.url + link)
         assert status == 200, link
         assert headers["Content-Type"].split(";")[0] in {"text/css", "text/javascript", "application/javascript"}, link
-        assert body == (REPOSITORY / link.lstrip("/")).read_bytes(), link
+        assert body == (REPOSITORY / file.lstrip("/")).read_bytes(), link
+
+
+def test_the_installed_app_is_installable_and_has_its_service_worker(served):
+    """The wheel carries the manifest's icons, the service worker and Workbox's files."""
+    status, headers, body = get(served.url + "/manifest.webmanifest")
+    assert status == 200 and headers["Content-Type"].startswith("application/manifest+json")
+    for icon in json.loads(body)["icons"]:
+        assert get(served.url + icon["src"])[0] == 200, icon
+    status, _, script = get(served.url + "/sw.js")
+    assert status == 200 and b"workbox.precaching.precacheAndRoute(self.PRECACHE)" in script
+    precached = json.loads(re.search(rb"self.PRECACHE = (.*);", script).group(1))
+    assert {"url": next(e["url"] for e in precached if e["url"].startswith("/static/app.js?v=")), "revision": None} in precached
+    for entry in precached:
+        assert get(served.url + entry["url"])[0] == 200, entry
+    for name in ("workbox-sw.js", "workbox-core.prod.js", "workbox-routing.prod.js", "workbox-strategies.prod.js", "workbox-precaching.prod.js", "workbox-expiration.prod.js"):
+        assert get(served.url + f"/static/vendor/workbox/{name}")[0] == 200, name
 
 
 def test_healthz_and_livez(served):

@@ -73,7 +73,8 @@ def change(token: str):
     if screen not in {s.name for s in game.screens}:
         screen = game.screens[0].name
     # Where the phone was (an open number pad...), to show it again with any message.
-    keep = MultiDict(parse_qsl(request.form.get("here", "")[:500]))
+    # Only what the game's screens know (an open pad...): never url_for's own _scheme, _external...
+    keep = screen_args(game, MultiDict(parse_qsl(request.form.get("here", "")[:500])))
     try:
         base = int(request.form.get("base", ""))
         delta = game.parse_change(table, request.form)
@@ -97,7 +98,7 @@ def change(token: str):
         if parts is not None:
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)
         return render_screen(outcome.table, game, screen, MultiDict(args))
-    return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
+    return redirect(url_for("table.screen", token=token, screen=screen, **screen_args(game, args)), 303)
 
 
 def tap_id(form) -> str:
