@@ -156,8 +156,9 @@ def test_no_key_or_page_a_client_sends_causes_a_server_error(owner, visitor):
     ident = save(owner, name="Our board")
     for value in ODD:
         for client in (owner, visitor):
-            assert client.get(f"/boards?page={value}").status_code == 200
-            assert client.get(f"/boards/{ident}?key={value}&page={value}").status_code == 200
+            expected = 400 if "\x00" in str(value) else 200  # a NUL is refused before any route (errors.refuse_nul_bytes)
+            assert client.get(f"/boards?page={value}").status_code == expected
+            assert client.get(f"/boards/{ident}?key={value}&page={value}").status_code == expected
             response = post(client, f"/boards/{ident}", {**board_form(name="Our board", version=1), "key": value})
             assert response.status_code in (303, 400, 403, 409), (value, response.status_code)
     with owner.session_transaction() as session:

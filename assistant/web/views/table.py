@@ -98,7 +98,7 @@ def change(token: str):
         if parts is not None:
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)
         return render_screen(outcome.table, game, screen, MultiDict(args))
-    return redirect(url_for("table.screen", token=token, screen=screen, **screen_args(game, args)), 303)
+    return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
 
 
 def tap_id(form) -> str:
