@@ -21,6 +21,17 @@ def shipped_folder(name: str) -> Path:
     return installed if installed.is_dir() else SOURCE_TREE / name
 
 
+def trusted_hosts(configured: str | list[str] | None) -> list[str] | None:
+    """``ASSISTANT_TRUSTED_HOSTS``, a JSON list or names separated by commas ('.example.org'
+    takes its subdomains too): Flask then answers 400 to any other Host header. This machine's
+    own names stay allowed, so a health check from inside the container still gets through."""
+    if not configured:
+        return None
+    names = configured.split(",") if isinstance(configured, str) else list(configured)
+    names = [name.strip() for name in names if name.strip()]
+    return names + [name for name in ("localhost", "127.0.0.1", "::1") if name not in names]
+
+
 def create_app(test_config: dict | None = None, instance_path: str | Path | None = None) -> Flask:
     """``instance_path``: the folder of the database and the generated secret key; by default
     Flask's (``instance/`` beside a source tree, ``<prefix>/var/assistant.web-instance`` installed)."""
@@ -52,6 +63,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL") or app.config["DATABASE_URL"]
     else:
         app.config.update(test_config)
+    app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("TRUSTED_HOSTS"))
     # Only this user may read the database and the secret key, whatever the umask.
     Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
 

@@ -1,9 +1,9 @@
 """Friendly pages for every error a client can cause; never a stack trace."""
 from __future__ import annotations
 
-from flask import Flask, abort, render_template, request
+from flask import Flask, Response, abort, render_template, request
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from assistant.web.db import store_failed
 from assistant.web.front import BODY_LATE
@@ -65,6 +65,13 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(413)
     def too_large(_error):
         return _page(_("Too much text"), _("That was far more than a form of this app sends. Nothing was saved."), 413)
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(_error):
+        # A Host outside ASSISTANT_TRUSTED_HOSTS: no page of ours can be drawn, each of its
+        # links would need the very name refused.
+        text = _("This server does not answer to that name.")
+        return Response(text + "\n", 400, mimetype="text/plain")
 
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException):

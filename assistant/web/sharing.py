@@ -1,12 +1,14 @@
 """Links other phones can open: the address of this machine on the local network, and QR codes.
 
-The address comes from configuration (``ASSISTANT_PUBLIC_URL``) or from this machine's own
-interfaces; finding it never sends a packet anywhere.
+The address comes from configuration (``ASSISTANT_PUBLIC_URL``), from the address the page was
+opened with when this server knows it as its own, or from this machine's own interfaces; finding
+it never sends a packet anywhere. A Host header this server does not know never becomes a link.
 """
 from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Iterable
 from functools import lru_cache
 from urllib.parse import urlsplit
 
@@ -14,6 +16,7 @@ import ifaddr
 import qrcode
 import qrcode.image.svg
 from markupsafe import Markup
+from werkzeug.sansio.utils import host_is_trusted
 
 
 def is_loopback_host(host: str) -> bool:
@@ -57,25 +60,68 @@ def _interface_addresses() -> list[str]:
     return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
 
 
-def base_urls(host_url: str, configured: str, listening_host: str | None) -> dict:
-    """Where other phones should go: the configured address, else this machine's LAN address.
+@lru_cache(maxsize=1)
+def machine_names() -> frozenset[str]:
+    """The names this machine answers to on a LAN: its host name and that name on mDNS (.local),
+    as the system says them (no query sent)."""
+    names = set()
+    try:
+        host = socket.gethostname().lower()
+    except OSError:
+        return frozenset()
+    names.update({host, f"{host.split('.')[0]}.local"})
+    return frozenset(n for n in names if n)
+
+
+def is_known_host(host: str, trusted_hosts: Iterable[str]) -> bool:
+    """Whether the Host a page was opened with is an address of this server: one of the
+    ``trusted_hosts`` (configured, and the address it listens on), an address or name of this
+    machine, or
+    an address in a private range (a phone reached it through a port mapping, Docker's or a
+    router's, that this machine cannot see; such a Host only ever shows on the page of whoever
+    sent it). Anything else may be a forged header and never becomes a link."""
+    trusted = list(trusted_hosts)
+    if trusted and host_is_trusted(host, trusted):
+        return True
+    try:
+        name = (urlsplit(f"//{host}").hostname or "").lower()
+    except ValueError:
+        return False
+    if not name:
+        return False
+    if name in machine_names():
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return name in lan_addresses() or (address.is_private and not address.is_unspecified and not address.is_multicast)
+
+
+def base_urls(host_url: str, configured: str, listening_host: str | None, known_hosts: Iterable[str] = ()) -> dict:
+    """Where other phones should go: the configured address, else the address this page was
+    opened with when it is known to be this server's, else this machine's LAN address.
 
     ``host_url`` is the address this page was opened with; ``listening_host`` the address the
-    server listens on, when known (127.0.0.1 reaches no other phone).
+    server listens on, when known (127.0.0.1 reaches no other phone); ``known_hosts`` the names
+    it was configured to answer to.
     """
     opened = host_url.rstrip("/")
     if configured:
         return {"base": configured.rstrip("/"), "source": "configured", "opened_on_localhost": False, "listening_locally": False}
     parts = urlsplit(opened)
     on_localhost = is_loopback_host(parts.netloc)
-    if not on_localhost:
+    known = on_localhost or is_known_host(parts.netloc, known_hosts)
+    if known and not on_localhost:
         return {"base": opened, "source": "opened", "opened_on_localhost": False, "listening_locally": False}
     port = f":{parts.port}" if parts.port else ""
     lan = lan_addresses()
     return {
-        "base": f"{parts.scheme}://{lan[0]}{port}" if lan else opened,
+        # Never the address of an unknown Host, even with no better one.
+        "base": f"{parts.scheme}://{lan[0]}{port}" if lan else opened if on_localhost else f"{parts.scheme}://localhost{port}",
         "source": "lan" if lan else "none",
-        "opened_on_localhost": True,
+        "opened_on_localhost": on_localhost,
+        "unknown_host": parts.netloc if not known else "",
         "listening_locally": bool(listening_host) and is_loopback_host(listening_host),
         "others": [f"{parts.scheme}://{a}{port}" for a in lan[1:]],
     }

@@ -24,8 +24,8 @@ TAP = {"cell": "monasteries.Frankreich.green", "value": "3", "screen": "board"}
 
 @pytest.fixture
 def proxied(tmp_path):
-    """The app behind one trusted proxy (ASSISTANT_TRUSTED_PROXIES=1)."""
-    return browser_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "TRUSTED_PROXIES": 1}).test_client()
+    """The app behind one trusted proxy (ASSISTANT_TRUSTED_PROXIES=1) named scores.example.org."""
+    return browser_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "TRUSTED_PROXIES": 1, "TRUSTED_HOSTS": "scores.example.org"}).test_client()
 
 
 def start(client, **request) -> str:
@@ -169,3 +169,13 @@ def test_the_production_server_passes_the_proxys_headers_to_the_app(tmp_path):
         assert response.getheader("Strict-Transport-Security") == "max-age=31536000"
         assert all("; Secure" in cookie for cookie in response.headers.get_all("Set-Cookie"))
         connection.close()
+
+
+def test_behind_a_proxy_a_forwarded_host_nobody_named_is_no_link(tmp_path):
+    """The proxy passes on whatever Host the phone sent; without ASSISTANT_PUBLIC_URL or
+    ASSISTANT_TRUSTED_HOSTS a name this server does not know is never put in a link."""
+    client = browser_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite"), "TRUSTED_PROXIES": 1}).test_client()
+    forged = {**PROXY, "X-Forwarded-Host": "evil.example"}
+    token = start(client, headers=forged)
+    page = client.get(f"/t/{token}/share", headers=forged).get_data(as_text=True)
+    assert "https://evil.example" not in page and "a name this server was not told is its own" in page

@@ -14,7 +14,10 @@ bp = Blueprint("share", __name__, url_prefix="/t/<token>")
 def share(token: str):
     table, game = open_table(token)
     listening = current_app.config.get("LISTENING_HOST") or request.environ.get("SERVER_NAME")
-    where = base_urls(request.host_url, current_app.config.get("PUBLIC_URL", ""), listening)
+    config = current_app.config
+    # SERVER_NAME may come from the Host header itself: only the configured address is known.
+    known = [*(config.get("TRUSTED_HOSTS") or ()), *filter(None, [config.get("LISTENING_HOST")])]
+    where = base_urls(request.host_url, config.get("PUBLIC_URL", ""), listening, known)
     first = game.screens[0].name
     links = []
     if table.can_edit:
