@@ -13,7 +13,8 @@ the WSGI test client (CSRF on, as served), each case the worst of a few runs:
    (searched again on every page, as every page did before).
 4. The microseconds one unit of work costs at its slowest, which sets the budget's size.
 
-Target (issue "Ship what we test", finding 5): no request above about 1 s of CPU on chains.
+Target (issue "Ship what we test", finding 5): no request above about 1 s of CPU on chains; on
+a busy machine the budget's clock (``REQUEST_SECONDS``) holds the request to that.
 """
 from __future__ import annotations
 
@@ -178,7 +179,7 @@ def unit_cost() -> None:
         ("K(8,12) less every 5th road, rulebook reading", bipartite(thinned=True), DISJOINT),
         ("random 70% of K(8,12), house rule (branching steps)", _random_bipartite(), LONGEST_PER_GROUP),
     ):
-        budget = WorkBudget(limit=10**9)
+        budget = WorkBudget(limit=10**9, seconds=float("inf"))
         start = time.process_time()
         cover(roads, rule, budget)
         seconds = time.process_time() - start

@@ -1,7 +1,9 @@
 """A budget of search steps: how much CPU one scoring, or one web request, may spend.
 
 A search that could grow without bound (a game's chain search) spends one unit of the budget in
-effect per step and stops with ``TooMuchWork`` past its limit. Without a budget in effect, each
+effect per step and stops with ``TooMuchWork`` past its limit, or once its thread has spent
+``REQUEST_SECONDS`` of CPU since the budget began, whichever comes first: units keep the result
+the same on every machine, the clock keeps a slow or busy machine within the same time. Without a budget in effect, each
 scoring starts its own; the web app puts one in effect per request (``spending``), so five
 players' roads under both chain rules, or a page showing five sketches, share it.
 """
@@ -10,11 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from time import thread_time
 
 # A unit is about a microsecond of CPU (benchmarks/budget.py measures the slowest kinds of
 # step), so this is about a second: many times what any road graph a board can have needs
 # (planar ones settle within 30,000 units for both chain rules).
 REQUEST_WORK = 800_000
+# What a request may spend at most, on a machine where units cost more than here (a busy one
+# measured 1.1 to 1.9 s of CPU for the units above, a quiet one 0.85 s: there the units decide).
+# Read every CLOCK_EVERY units: a clock read costs about what a unit does.
+REQUEST_SECONDS = 1.0
+CLOCK_EVERY = 2_000
 
 
 class TooMuchWork(Exception):
@@ -24,11 +32,15 @@ class TooMuchWork(Exception):
 class WorkBudget:
     """Units of work left for everything one scoring (or request) searches, shared by all of it."""
 
-    def __init__(self, limit: int = REQUEST_WORK, within: WorkBudget | None = None):
+    def __init__(self, limit: int = REQUEST_WORK, within: WorkBudget | None = None, seconds: float | None = None):
         self.limit = limit
         self.spent = 0
         self.within = within  # a larger budget every unit of this one also counts against
         self.ran_out = False  # this budget itself refused a step (not only the larger one)
+        # The outermost budget keeps the clock: its thread's CPU time when it began.
+        self.seconds = REQUEST_SECONDS if seconds is None else seconds
+        self.began = thread_time() if within is None else 0.0
+        self._next_clock = CLOCK_EVERY
 
     def spend(self, units: int = 1) -> None:
         """Spend ``units`` before a step; ``TooMuchWork`` (nothing spent) when they are not left."""
@@ -37,6 +49,11 @@ class WorkBudget:
             raise TooMuchWork
         if self.within is not None:
             self.within.spend(units)
+        elif self.spent + units >= self._next_clock:
+            self._next_clock = self.spent + units + CLOCK_EVERY
+            if thread_time() - self.began > self.seconds:
+                self.ran_out = True
+                raise TooMuchWork
         self.spent += units
 
     def part(self, limit: int) -> WorkBudget:

@@ -131,3 +131,30 @@ def test_kept_lines_rebuild_the_groups_and_leftovers():
         searched = cover(roads, rule)
         rebuilt = cover_from_lines(roads, rule, [list(line) for line in searched.lines])
         assert rebuilt == searched and len(rebuilt.groups) == 3
+
+
+def test_a_search_stops_when_its_thread_has_spent_the_budgets_seconds():
+    """Security review, finding 7: on a busy machine 800,000 units took up to 1.9 s of CPU. The
+    clock stops the search, units left or not."""
+    budget = WorkBudget(limit=10**9, seconds=0.02)
+    with pytest.raises(TooComplex):
+        cover(complete_bipartite(8, 12), DISJOINT, budget)
+    assert budget.ran_out and 0 < budget.spent < REQUEST_WORK
+
+
+def test_the_clock_is_the_outermost_budgets_and_parts_share_it():
+    whole = WorkBudget(limit=10**9, seconds=0.0)
+    part = whole.part(10**6)
+    with pytest.raises(TooMuchWork):
+        for _ in range(10_000):
+            part.spend()
+    assert whole.ran_out and not part.ran_out and whole.spent < 10_000
+
+
+def test_a_scoring_on_its_own_has_the_clock_of_a_request(monkeypatch):
+    from assistant.games import work
+
+    monkeypatch.setattr(work, "REQUEST_SECONDS", 0.02)
+    with pytest.raises(InvalidInput) as refused:
+        score(absurd_position())
+    assert refused.value.problems[0].field == "chains.green.roads"

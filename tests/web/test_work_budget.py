@@ -192,3 +192,16 @@ def test_a_result_kept_before_with_roads_too_many_to_search_now_still_opens(app,
     # The kept input is no longer the table's: the start page says so, without searching it again.
     assert home.status_code == 200 and "The table changed after it was scored" in home.get_data(as_text=True)
     assert steps.units <= 2 * REQUEST_WORK  # two requests
+
+
+def test_a_request_stops_searching_at_its_seconds_whatever_units_are_left(client, monkeypatch):
+    """Security review, finding 7: a busy server (here: a budget of 0.05 s) refuses the request
+    as a quiet one does, naming the field, instead of spending more than its seconds."""
+    from assistant.games import work
+
+    monkeypatch.setattr(work, "REQUEST_SECONDS", 0.05)
+    steps = SearchSteps(monkeypatch)
+    response = client.post("/api/score", json=absurd_position())
+    assert response.status_code == 400
+    assert [e["field"] for e in response.get_json()["errors"]] == ["chains.green.roads"]
+    assert 0 < steps.units < REQUEST_WORK // 4
