@@ -37,6 +37,12 @@ def set_count(page: Page, name: str, value: int) -> None:
     expect(cell(page, name)).to_have_text(str(value))
 
 
+def all_taps_taken(page: Page) -> None:
+    """Wait until the table has taken every tap this phone made (a cell shows its number at once,
+    before the table has it: static/app.js keeps the tap until then)."""
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('assistant.taps') || '[]').every(tap => tap.taken)")
+
+
 def enter_position(page: Page, counts: dict[str, int]) -> None:
     for name, value in counts.items():
         set_count(page, name, value)

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import cell, open_pad, pad_number, set_count, start_table, tap, tap_twice
+from tests.browser.steps import all_taps_taken, cell, open_pad, pad_number, set_count, start_table, tap, tap_twice
 
 pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue"), ("Eva", "yellow"), ("Fritz", "black")]
@@ -61,6 +61,7 @@ def test_taps_made_offline_outlive_a_reload_and_reach_the_other_phone_once_back(
     page.reload()  # this screen's first copy
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     set_count(page, "monasteries.England.red", 3)
+    all_taps_taken(page)  # else the other phone may load the table before it has this one
     other.page.goto(f"/t/{token}/board")
     before = version(other.page)
     four_taps_offline(phone)
@@ -86,6 +87,7 @@ def test_without_a_service_worker_taps_are_kept_and_a_tab_closed_offline_sends_t
     page = phone.page
     token = start_table(page, PLAYERS)
     set_count(page, "monasteries.England.red", 3)
+    all_taps_taken(page)  # else the other phone may load the table before it has this one
     other.page.goto(f"/t/{token}/board")
     before = version(other.page)
     four_taps_offline(phone)
@@ -106,6 +108,7 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_counts_once(phones):
     page = phone.page
     token = start_table(page, PLAYERS[:3])
     set_count(page, "advisors.Italien.red", 2)
+    all_taps_taken(page)
     before = table_version(phones, token)
     lost = []
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import Phone
-from tests.browser.steps import cell, open_pad, pad_number, set_count, start_table, tap
+from tests.browser.steps import all_taps_taken, cell, open_pad, pad_number, set_count, start_table, tap
 from tests.served import serving
 
 pytestmark = pytest.mark.browser
@@ -63,6 +63,7 @@ def test_on_a_plain_http_lan_address_taps_made_offline_are_kept_and_sent_once(br
         assert page.evaluate("typeof crypto.randomUUID") == "undefined"
         assert page.evaluate("!('serviceWorker' in navigator) || navigator.serviceWorker.controller === null")
         set_count(page, "monasteries.Aragon.red", 2)
+        all_taps_taken(page)  # else the other phone may load the table before it has this one
         other.page.goto(f"/t/{token}/board")
         before = int(other.page.locator("#screen").get_attribute("data-version"))
         open_pad(page, "monasteries.Franken.red")
