@@ -201,6 +201,16 @@
     var style = /^none\b/.test(reswap || "") ? "none" : "outerHTML";
     // settleDelay 0: the new cells take taps (htmx processes them) before any other event runs.
     htmx.swap("#screen", html, { swapStyle: style, swapDelay: 0, settleDelay: 0, show: "bottom", showTarget: ".cell.selected" });
+    // An answer in parts may draw the pad on another cell than the one it had moved on to (a
+    // conflict's): only the pad's cell stays selected, and it is shown.
+    var form = padForm();
+    if (form && style === "none") {
+      document.querySelectorAll("a.cell.selected").forEach(function (link) {
+        if (link.dataset.cell !== form.elements.cell.value) { link.classList.remove("selected"); link.removeAttribute("aria-current"); }
+      });
+      var selected = cellLink(form.elements.cell.value);
+      if (selected) { selected.scrollIntoView({ block: "nearest" }); }
+    }
     repaint();
   }
 
@@ -346,9 +356,11 @@
     if (!link.classList.contains("done")) { moveTo(form, link); }
   }, true);
 
-  // No poll while this table's taps are on their way or waiting: its answer would not show them.
+  // No poll while this table's taps are on their way or waiting (its answer would not show them),
+  // nor while a conflict's notice waits for an answer (it would draw the pad again without it).
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (mine().length && event.detail.elt && event.detail.elt.id === "screen") { event.preventDefault(); }
+    var poll = event.detail.elt && event.detail.elt.id === "screen";
+    if (poll && (mine().length || conflictShown() !== null)) { event.preventDefault(); }
   });
   // Any answer (a poll, a link): the connection works; kept taps go and are painted on the new screen.
   document.addEventListener("htmx:afterRequest", function (event) {

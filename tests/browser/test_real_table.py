@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from tests.browser.steps import cell, in_viewport, network_delay, open_pad, pad_number, set_count, start_table, tap, tap_twice
 
 pytestmark = pytest.mark.browser
+POLL_MS = 2000  # the app's POLL_SECONDS
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue"), ("Eva", "yellow"), ("Fritz", "black")]
 LONG_NAMES = [("Maximiliane", "red"), ("Friederike", "green"), ("Bartholomäus", "blue"), ("Konstantin", "yellow"), ("Wilhelmina", "black")]
 
@@ -72,7 +73,8 @@ def test_a_double_tap_60_ms_apart_is_one_tap(phones):
     expect(cell(page, "advisors.Bayern.red")).to_have_text("1")
 
 
-def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced(phones):
+def both_on_schwaben(phones):
+    """Two phones with the pad on Andreas's monasteries in Schwaben; the first has entered 1."""
     first, second = phones(), phones()
     token = start_table(first.page, PLAYERS)
     second.page.goto(f"/t/{token}/board")
@@ -80,6 +82,11 @@ def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced
     open_pad(second.page, "monasteries.Schwaben.red")
     tap(first.page, pad_number(first.page, 1))
     settled(first.page)
+    return first, second
+
+
+def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced(phones):
+    first, second = both_on_schwaben(phones)
     tap(second.page, pad_number(second.page, 2))  # the second phone has not seen the 1 yet
     notice = second.page.locator(".notice.conflict")
     expect(notice).to_contain_text("Schwaben, monasteries of Andreas (red) was set to 1 on another phone")
@@ -99,6 +106,29 @@ def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced
     expect(told).to_contain_text("Schwaben, monasteries of Andreas (red): your 1 was replaced by 2 on another phone")
     assert in_viewport(first.page, told)
     first.shot("74-table-replaced-on-the-first-phone")
+
+
+def test_a_conflict_after_the_pad_moved_on_brings_it_back_light_and_polls_leave_the_notice(phones):
+    """The 409 is sent in parts (a few KB, not the 35 KB screen): the pad returns to the disputed
+    cell, the only one selected and on screen; polls, with the other phone still tapping, leave
+    the notice until it is answered."""
+    first, second = both_on_schwaben(phones)
+    refused = []
+    second.page.on("response", lambda r: refused.append(len(r.body())) if r.status == 409 else None)
+    tap(second.page, pad_number(second.page, 2))  # the pad moves on to the next cell, then the 409
+    notice = second.page.locator("#pad .notice.conflict")
+    expect(notice).to_contain_text("You entered 2")
+    expect(second.page.locator('#pad form[data-taps] input[name="cell"]')).to_have_value("monasteries.Schwaben.red")
+    selected = second.page.locator("a.cell.selected")
+    expect(selected).to_have_count(1)
+    assert selected.get_attribute("data-cell") == "monasteries.Schwaben.red" and in_viewport(second.page, selected)
+    assert refused and refused[0] < 12_000, refused
+    set_count(first.page, "advisors.Bayern.green", 3)  # something new for the second phone's polls
+    second.page.wait_for_timeout(2 * POLL_MS + 500)
+    expect(notice).to_be_visible()
+    notice.get_by_role("link", name="Keep 1").click()
+    expect(second.page.locator(".notice.conflict")).to_have_count(0)
+    expect(cell(second.page, "advisors.Bayern.green")).to_have_text("3")  # polls and the screen are back
 
 
 def test_two_phones_on_two_cells_and_a_spectator_all_see_both(phones):

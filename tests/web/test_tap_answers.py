@@ -103,13 +103,38 @@ def test_a_poll_after_a_new_name_gets_the_whole_screen(client):
     assert response.status_code == 200 and "HX-Reswap" not in response.headers and 'id="screen"' in response.get_data(as_text=True)
 
 
-def test_a_conflicting_tap_still_answers_the_whole_screen_with_the_notice(client):
+def test_a_conflicting_tap_answers_what_changed_and_the_pad_with_the_notice_on_it(client):
+    """Security review, finding 8: each 409 sent the whole 35 KB screen. With the pad open the
+    notice is pinned on it: the pad, the countries changed since the phone's version, the supply
+    and the problems are enough."""
     token = new_table(client)
     base = version(client, token)
     tap(client, token, TAPPED, "3", base)
+    whole = client.get(f"/t/{token}/board?cell={TAPPED}").get_data(as_text=True)
     response = tap(client, token, TAPPED, "1", base)
-    assert response.status_code == 409 and "HX-Reswap" not in response.headers
-    assert "Changed on another phone" in response.get_data(as_text=True)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and response.headers["HX-Reswap"].startswith("none")
+    swapped = set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
+    assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad"}
+    pad = part(html, "pad")
+    assert "Changed on another phone" in pad and 'class="notice conflict"' in pad
+    assert f'name="cell" value="{TAPPED}"' in pad  # the pad is back on the disputed cell
+    assert 'id="country-Franken"' not in html and len(html) < len(whole) / 3
+
+
+def test_a_conflicting_tap_without_the_pad_or_without_a_version_still_answers_the_whole_screen(client):
+    token = new_table(client)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    for fields in ({"here": ""}, {"since": ""}):
+        data = {"cell": TAPPED, "value": "1", "base": base, "screen": "board", "here": f"cell={TAPPED}", **fields}
+        if not fields.get("since", True):
+            del data["since"]
+        else:
+            data["since"] = base
+        response = client.post(f"/t/{token}/change", data=data, headers=HTMX)
+        assert response.status_code == 409 and "HX-Reswap" not in response.headers, fields
+        assert 'id="screen"' in response.get_data(as_text=True) and "Changed on another phone" in response.get_data(as_text=True)
 
 
 def test_a_tap_from_a_screen_that_does_not_poll_answers_the_whole_screen(client):

@@ -85,7 +85,16 @@ def change(token: str):
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice={"kind": "stale"}, status=400)
     if isinstance(outcome, Conflict):
-        return render_screen(outcome.table, game, screen, keep, notice=_conflict_notice(game, outcome), status=409)
+        notice = _conflict_notice(game, outcome)
+        # With the pad open the notice is pinned on it: the pad and what changed since the
+        # phone's version are enough (a few KB, where the whole screen is 35).
+        if wants_fragment() and "since" in request.form and keep.get("cell"):
+            changed = changed_since(outcome.table, request.form.get("since"))
+            changed.setdefault(outcome.cell, UNKNOWN)
+            parts = game.changed_parts(screen, outcome.table, changed, keep, keep)
+            if parts is not None:
+                return render_changes(outcome.table, game, screen, keep, parts, notice=notice, status=409)
+        return render_screen(outcome.table, game, screen, keep, notice=notice, status=409)
     args = game.after_change(outcome.table, delta, request.form, keep)
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
@@ -141,7 +150,7 @@ def replaced_context(table: Table, game: WebGame) -> dict:
 
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
     state = conflict.table.state
-    # Not since=: the screen with the notice does not poll, so its answer is the whole screen.
+    # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
     resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token", "since"}}
     notice = {
@@ -186,9 +195,10 @@ def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, c
     return {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, **replaced_context(table, game), **context}
 
 
-def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str]):
+def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str], notice: dict | None = None, status: int = 200):
     """Only what a change changed (``parts``, as the game's ``changed_parts`` named them), each part
-    swapped in by its id (htmx out-of-band); the screen itself stays (``HX-Reswap: none``)."""
+    swapped in by its id (htmx out-of-band); the screen itself stays (``HX-Reswap: none``). A
+    ``notice`` (a conflict) is pinned on the pad, which is one of the parts."""
     args = screen_args(game, args)
     context = game.changes_screen(screen, table, args, parts)
     body = render_template(
@@ -196,8 +206,8 @@ def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozen
         changed=parts,
         changes=f"{game.templates}/_{screen}_changes.html",
         fragment_request=True,
-        notice=None,
+        notice=notice,
         **_screen_context(table, game, screen, args, context),
     )
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store", "HX-Reswap": "none show:.cell.selected:bottom"}
-    return body, 200, headers
+    return body, status, headers
