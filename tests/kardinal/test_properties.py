@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.chains import DISJOINT, LONGEST_PER_GROUP, MIN_CHAIN, cover
+from assistant.translator import translator_for
 from tests.kardinal.helpers import score
 
 BOARD = published_board()
@@ -180,3 +181,16 @@ def brute_force_best(roads):
         return max(options)
 
     return best((1 << len(nodes)) - 1)
+
+
+@given(positions())
+def test_the_standings_lead_with_the_winners_and_follow_the_ranking(data):
+    """Issue "Words a native trusts, round two": the lines listed a tie-break's loser first."""
+    report = score(data)
+    ranked = report.ranked()
+    assert {p.color for p in ranked[: len(report.winners)]} == set(report.winners)
+    final = report.scoring == "final"
+    keys = [(p.total, p.supply_left if final else 0) for p in ranked]
+    assert keys == sorted(keys, reverse=True)
+    lines = report.summary_lines(translator_for("en"))[:-1]
+    assert len(lines) == len(ranked) and all(line.startswith(f"{p.label}: ") for line, p in zip(lines, ranked, strict=True))

@@ -44,3 +44,17 @@ def test_names_are_used_with_their_colour():
     report = score(position(names={"green": "Andreas"}, monasteries={"England": {"green": 2}}))
     assert report.steps[0].text == "England: Andreas (green) alone has monasteries here (2) and scores all 2."
     assert result(report, "green").label == "Andreas (green)"
+
+
+def test_the_standings_follow_the_supply_tie_break():
+    """Andreas (green) and Barbara (red) both end on 8; Barbara has 24 pieces left, Andreas 23:
+    Barbara is listed first, as the verdict says she wins."""
+    data = position(
+        names={"green": "Andreas", "red": "Barbara", "blue": "Doris"},
+        monasteries={"Frankreich": {"green": 3, "red": 3, "blue": 1}, "Burgund": {"red": 1}},
+        advisors={"Frankreich": {"green": 2}},
+        previous={"green": 1},
+    )
+    report = score(data)
+    assert [p.name for p in report.ranked()] == ["Barbara", "Andreas", "Doris"]
+    assert report.verdict.startswith("Barbara (red) wins: tied on 8 points")

@@ -91,3 +91,17 @@ def test_the_summary_is_plain_text_in_the_pages_language(client):
     assert "Diese Partie in BG Stats eintragen" in german
     # The button that copies or shares it is the page's script's (CSP: no inline script).
     assert 'data-share-summary="#play-summary"' in page and "<script>" not in page
+
+
+def test_the_page_the_text_and_bg_stats_follow_the_supply_tie_break(client):
+    """Andreas (green, seated first) and Barbara (red) tie on 5 points; Barbara has more pieces
+    left, wins, and comes first everywhere."""
+    token = new_table(client)
+    enter(client, token, {"monasteries.Frankreich.green": 2, "advisors.Frankreich.green": 1, "monasteries.Frankreich.red": 2, "monasteries.Frankreich.blue": 1})
+    page = scored(client, token, "final")
+    assert "Barbara (red) wins: tied on 5 points" in page
+    text = summary_text(page).splitlines()
+    assert [line.split(":")[0] for line in text[2:5]] == ["1. Barbara (red)", "2. Andreas (green)", "3. Doris (blue)"]
+    assert [(p["name"], p["rank"], p["winner"]) for p in bg_stats_play(page)["players"][:2]] == [("Barbara", 1, True), ("Andreas", 2, False)]
+    standings = re.search(r'<section class="card standings">.*?</section>', page, re.S).group(0)
+    assert standings.index("Barbara") < standings.index("Andreas") < standings.index("Doris")

@@ -39,9 +39,15 @@ class KardinalReport(ScoringReport):
     decided_by: Literal["points", "supply", "shared"]
     steps: list[ScoreStep]
 
+    def ranked(self) -> list[PlayerResult]:
+        """The standings: most points first; after the final scoring a tie on points goes to the
+        most pieces left in supply, as the winner does (seating order among the still tied)."""
+        final = self.scoring == "final"
+        return sorted(self.players, key=lambda p: (-p.total, -p.supply_left if final else 0))
+
     def summary_lines(self, tr: Translator) -> list[str]:
         lines = []
-        for player in sorted(self.players, key=lambda p: -p.total):
+        for player in self.ranked():
             # Two counts, two plurals: the pieces in supply are a phrase of their own.
             supply = tr.ngettext("{count} piece in supply", "{count} pieces in supply", player.supply_left).format(
                 count=player.supply_left
