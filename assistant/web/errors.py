@@ -8,6 +8,7 @@ from werkzeug.exceptions import HTTPException, SecurityError
 from assistant.web.db import store_failed
 from assistant.web.front import BODY_LATE
 from assistant.web.i18n import gettext as _
+from assistant.web.pages import WATCH_ONLY
 
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
 
@@ -76,6 +77,19 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException):
         return _page(_("That did not work"), _("The request could not be handled ({code}).").format(code=error.code), error.code or 400)
+
+    @app.errorhandler(403)
+    def forbidden(error):
+        if getattr(error, "description", None) == WATCH_ONLY:
+            return _page(
+                _("This link is for watching only"),
+                _(
+                    "It shows the table and its scores, and changes nothing. To enter counts, open the link to play along: "
+                    "any phone already playing can show it under Share."
+                ),
+                403,
+            )
+        return other_http_error(error)
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception):

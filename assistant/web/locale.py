@@ -10,6 +10,7 @@ from babel import Locale
 from flask import Flask, g, request, url_for
 from flask_babel import Babel, format_timedelta, get_locale
 
+from assistant.games.names import isolated
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
 from assistant.web.i18n import gettext, ngettext, npgettext, pgettext
 
@@ -79,6 +80,7 @@ def ago(timestamp: float) -> str:
 
 def init_app(app: Flask) -> None:
     app.add_template_filter(ago)
+    app.add_template_filter(isolated)  # a name inside a sentence of a page (a label, a title)
     babel.init_app(app, locale_selector=select_language)
     # Templates translate through the request's catalog looked up once (see i18n.py).
     app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext, newstyle=True)

@@ -34,10 +34,13 @@ def open_table(token: str) -> tuple[Table, WebGame]:
         abort(404)
 
 
+WATCH_ONLY = "watch-only"  # the 403 of a spectators' link (errors.py says so in the page's language)
+
+
 def editable_table(token: str) -> tuple[Table, WebGame]:
     table, game = open_table(token)
     if not table.can_edit:
-        abort(403)
+        abort(403, WATCH_ONLY)
     return table, game
 
 

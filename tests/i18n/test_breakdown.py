@@ -51,7 +51,7 @@ EXPECTED = {
         "so viele, wie Barbara (Rot) und Chris (Lila) dort jeweils Klöster haben.",
         "alliance 14": "Bündnis 14, Italien–Burgund: Doris (Blau) hat in beiden Ländern die Rätemehrheit und erhält 6 Punkte, "
         "einen für jeden Rat: 4 in Italien + 2 in Burgund.",
-        "chain": "Chris (Lila): Linie bu1–bu2–bu3–it1–it2 bringt 5 Punkte; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
+        "chain": "Chris (Lila): 5 Punkte für Linie bu1–bu2–bu3–it1–it2; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
         "Abzweigung oder bleibt übrig und zählt nicht. Die englische Spielregel sagt: „Abzweigungen werden nicht "
         "berücksichtigt (die Kette kann nur einen Anfang und ein Ende haben).“",
         "alliance 15": "Bündnis 15, Italien–Bayern: Niemand hat in beiden Ländern die Rätemehrheit "
@@ -92,7 +92,7 @@ EXPECTED = {
         "Andreas (verde); Doris (blu) è al terzo posto con 1 e ottiene 2 punti, tanti quanti i monasteri di Barbara (rosso).",
         "Lothringen": "Lothringen (Lorena): Barbara (rosso) e Chris (viola) hanno la maggioranza dei monasteri a pari merito "
         "(2 ciascuno) e ottengono 5 punti ciascuno, uno per ogni monastero del paese; Doris (blu) è al secondo posto "
-        "con 1 e ottiene 2 punti, tanti quanti i monasteri che ha ciascuno di Barbara (rosso) e Chris (viola).",
+        "con 1 e ottiene 2 punti, tanti quanti i monasteri che Barbara (rosso) e Chris (viola) hanno ciascuno.",
         "alliance 14": "Alleanza 14, Italien (Italia) – Burgund (Borgogna): Doris (blu) ha la maggioranza dei consiglieri in "
         "entrambi i paesi e ottiene 6 punti, uno per ogni consigliere: 4 in Italien (Italia) + 2 in Burgund (Borgogna).",
         "chain": "Chris (viola): la linea bu1–bu2–bu3–it1–it2 vale 5 punti; 5 punti in tutto. Il monastero ba1 è una "
@@ -201,7 +201,7 @@ UNKNOWN_COUNTRY = {
     "de": "unbekanntes Land; die Länder sind: England, Franken, Bayern, Italien, Aragon, Frankreich, Lothringen, Schwaben, Burgund",
     "es": "país desconocido; los países son: England (Inglaterra), Franken (Franconia), Bayern (Baviera), Italien (Italia), "
     "Aragon, Frankreich (Francia), Lothringen (Lorena), Schwaben (Suabia), Burgund (Borgoña)",
-    "da": "ukendt land; landene er: England, Franken, Bayern, Italien, Aragon (Aragonien), Frankreich (Frankrig), Lothringen, "
+    "da": "ukendt land; landene er: England, Franken, Bayern, Italien, Aragon, Frankreich (Frankrig), Lothringen, "
     "Schwaben, Burgund",
     "it": "paese sconosciuto; i paesi sono: England (Inghilterra), Franken (Franconia), Bayern (Baviera), Italien (Italia), "
     "Aragon (Aragona), Frankreich (Francia), Lothringen (Lorena), Schwaben (Svevia), Burgund (Borgogna)",
@@ -273,7 +273,7 @@ VARIANT_NOTE = {
     "de": "Gewertet auf der Spielplan-Variante „Unser Plan“; die Spielrunde hat Bündnis 3 berichtigt.",
     "es": "Se usó la variante de tablero «Unser Plan»; la mesa corrigió la alianza 3.",
     "da": "Pointtællingen bruger brætvarianten »Unser Plan«; spillerne har rettet sammenslutning 3.",
-    "it": "Punteggio calcolato sulla variante del tabellone «Unser Plan»; il tavolo ha corretto l'alleanza 3.",
+    "it": "Punteggio calcolato sulla variante del tabellone «Unser Plan»; i giocatori hanno corretto l'alleanza 3.",
 }
 VARIANT_ERROR = {
     "de": "ein Bündnis verbindet zwei verschiedene Länder, nicht Frankreich mit sich selbst",

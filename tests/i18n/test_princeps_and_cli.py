@@ -39,7 +39,7 @@ PRINCEPS_EXPECTED = {
         ],
         "verdict": "Ana gewinnt nach dem ersten Entscheidungskriterium: gleichauf mit 2 SP, aber mit den meisten stabilen Gebieten (3).",
         "player": "Ana: 2 SP (Gebiete 4, davon stabil 3; Gold 3, Handel 0, Ackerbau 1; stabil: Gold 3, Handel 0, Ackerbau 0)",
-        "house": "Die meisten Gebiete: Gleichstand zwischen Ana und Ben (je 4), niemand bekommt den Siegpunkt (Hausregel).",
+        "house": "Die meisten Gebiete: Gleichstand zwischen Ana und Ben (je 4), niemand erhält den Siegpunkt (Hausregel).",
         "third": "Ana gewinnt nach dem dritten Entscheidungskriterium: gleichauf mit 0 SP, bei den stabilen Gebieten und den "
         "Goldgebieten, aber mit den meisten Handelsgebieten (2).",
         "warning": "7 Spieler, aber das Spiel hat nur 5 Fürstenkarten, eine pro Spieler",

@@ -48,6 +48,11 @@ READ_ALOUD = {
             "Ben wins on the second tie-break: tied on 3 VP and on stable territories, but with the most gold "
             "territories (3).",
         ],
+        "princeps-third-tie-break": [
+            "Ana and Ben are still tied; most trade territories: Ana (2) wins.",
+            "Ana wins on the third tie-break: tied on 4 VP, stable territories and gold territories, but with the most trade territories (2).",
+            "Ana: 4 VP (territories 4, stable 3; gold 1, trade 2, farming 1; stable gold 1, stable trade 1, stable farming 1)",
+        ],
         "princeps-shared-win": [
             "Ana and Ben are still tied; most trade territories: Ana and Ben (1 each): they share the win.",
             "Ana and Ben share the win: tied on 0 VP, on stable territories, on gold territories and on trade "
@@ -63,14 +68,14 @@ READ_ALOUD = {
             "haben.",
             "Bündnis 14, Italien–Burgund: Andreas (Grün) und Barbara (Rot) haben in beiden Ländern die "
             "Rätemehrheit und erhalten je 4 Punkte, einen für jeden Rat: 2 in Italien + 2 in Burgund.",
-            "Chris (Lila): Linie a–b–c–d–e bringt 5 Punkte; Linie f–g–h–i bringt 4 Punkte; insgesamt 9 Punkte. "
+            "Chris (Lila): 5 Punkte für Linie a–b–c–d–e; 4 Punkte für Linie f–g–h–i; insgesamt 9 Punkte. "
             "Die englische Spielregel sagt: „Abzweigungen werden nicht berücksichtigt (die Kette kann nur einen "
             "Anfang und ein Ende haben).“ Nach der Standardlesart ist eine Abzweigung aus 4 oder mehr Klöstern "
             "eine eigene Kette; mit der Hausregel „nur die längste Linie jeder Gruppe“ wären es 7 Punkte.",
             "Barbara (Rot) gewinnt: gleichauf mit 47 Punkten, aber mit den meisten Steinen im Vorrat (20).",
         ],
         "kardinal-shared-win": [
-            "Orange: Linie a–b–c–f–g–h–i bringt 7 Punkte; insgesamt 7 Punkte. Die Klöster d, e sind Abzweigungen "
+            "Orange: 7 Punkte für Linie a–b–c–f–g–h–i; insgesamt 7 Punkte. Die Klöster d, e sind Abzweigungen "
             "oder bleiben übrig und zählen nicht. Die englische Spielregel sagt: „Abzweigungen werden nicht "
             "berücksichtigt (die Kette kann nur einen Anfang und ein Ende haben).“ Nach der Standardlesart (eine "
             "Abzweigung aus 4 oder mehr Klöstern ist eine eigene Kette) wären es 9 Punkte.",
@@ -88,6 +93,10 @@ READ_ALOUD = {
             "Ana und Ben liegen weiter gleichauf; die meisten Goldgebiete: Ben (3) gewinnt.",
             "Ben gewinnt nach dem zweiten Entscheidungskriterium: gleichauf mit 3 SP und bei den stabilen "
             "Gebieten, aber mit den meisten Goldgebieten (3).",
+        ],
+        "princeps-third-tie-break": [
+            "Ana und Ben liegen weiter gleichauf; die meisten Handelsgebiete: Ana (2) gewinnt.",
+            "Ana gewinnt nach dem dritten Entscheidungskriterium: gleichauf mit 4 SP, bei den stabilen Gebieten und den Goldgebieten, aber mit den meisten Handelsgebieten (2).",
         ],
         "princeps-shared-win": [
             "Ana und Ben liegen weiter gleichauf; die meisten Handelsgebiete: Ana und Ben (je 1): Sie teilen sich"
@@ -132,6 +141,10 @@ READ_ALOUD = {
             "Ben gana por el segundo desempate: empata con 3 PV y en territorios estables, pero tiene el mayor "
             "número de territorios con oro (3).",
         ],
+        "princeps-third-tie-break": [
+            "Ana y Ben siguen empatados; mayor número de territorios con comercio: gana Ana (2).",
+            "Ana gana por el tercer desempate: empata con 4 PV, en territorios estables y en territorios con oro, pero tiene el mayor número de territorios con comercio (2).",
+        ],
         "princeps-shared-win": [
             "Ana y Ben siguen empatados; mayor número de territorios con comercio: Ana y Ben (1 cada uno): "
             "comparten la victoria.",
@@ -163,7 +176,7 @@ READ_ALOUD = {
             "standardfortolkningen.",
         ],
         "kardinal-shared-lead": [
-            "Aragon (Aragonien): José (grøn) og María (rød) deler førstepladsen med 2 hver og får hver 5 point, "
+            "Aragon: José (grøn) og María (rød) deler førstepladsen med 2 hver og får hver 5 point, "
             "ét for hvert kloster i landet; Blå ligger på anden plads med 1 og får 2 point, lige så mange som "
             "José (grøn) og María (rød) hver har klostre.",
             "José (grøn) og María (rød) deler føringen med 5 point efter den første pointtælling.",
@@ -172,6 +185,10 @@ READ_ALOUD = {
             "Ana og Ben står stadig lige; flest guldområder: Ben (3) vinder.",
             "Ben vinder på andet kriterium ved pointlighed: står lige på 3 sejrspoint og på stabile områder, men "
             "har flest guldområder (3).",
+        ],
+        "princeps-third-tie-break": [
+            "Ana og Ben står stadig lige; flest handelsområder: Ana (2) vinder.",
+            "Ana vinder på tredje kriterium ved pointlighed: står lige på 4 sejrspoint, på stabile områder og på guldområder, men har flest handelsområder (2).",
         ],
         "princeps-shared-win": [
             "Ana og Ben står stadig lige; flest handelsområder: Ana og Ben (1 hver): de deler sejren.",
@@ -185,7 +202,7 @@ READ_ALOUD = {
             "Lothringen (Lorena): Andreas (verde) e Barbara (rosso) hanno la maggioranza dei monasteri a pari "
             "merito (3 ciascuno) e ottengono 10 punti ciascuno, uno per ogni monastero del paese; Doris (blu) e "
             "Chris (viola) sono a pari merito al secondo posto con 2 ciascuno e ottengono 3 punti ciascuno, tanti"
-            " quanti i monasteri che ha ciascuno di Andreas (verde) e Barbara (rosso).",
+            " quanti i monasteri che Andreas (verde) e Barbara (rosso) hanno ciascuno.",
             "Alleanza 14, Italien (Italia) – Burgund (Borgogna): Andreas (verde) e Barbara (rosso) hanno la "
             "maggioranza dei consiglieri in entrambi i paesi e ottengono 4 punti ciascuno, uno per ogni "
             "consigliere: 2 in Italien (Italia) + 2 in Burgund (Borgogna).",
@@ -207,12 +224,16 @@ READ_ALOUD = {
         "kardinal-shared-lead": [
             "Aragon (Aragona): José (verde) e María (rosso) hanno la maggioranza dei monasteri a pari merito (2 "
             "ciascuno) e ottengono 5 punti ciascuno, uno per ogni monastero del paese; Blu è al secondo posto con"
-            " 1 e ottiene 2 punti, tanti quanti i monasteri che ha ciascuno di José (verde) e María (rosso).",
+            " 1 e ottiene 2 punti, tanti quanti i monasteri che José (verde) e María (rosso) hanno ciascuno.",
             "José (verde) e María (rosso) sono in testa a pari merito con 5 punti dopo il conteggio intermedio.",
         ],
         "princeps-second-tie-break": [
             "Ana e Ben sono ancora in parità; maggior numero di territori auriferi: vince Ben (3).",
             "Ben vince al secondo spareggio: a parità di PV (3) e di territori stabili, ha più territori auriferi (3).",
+        ],
+        "princeps-third-tie-break": [
+            "Ana e Ben sono ancora in parità; maggior numero di territori commerciali: vince Ana (2).",
+            "Ana vince al terzo spareggio: a parità di PV (4), di territori stabili e di territori auriferi, ha più territori commerciali (2).",
         ],
         "princeps-shared-win": [
             "Ana e Ben sono ancora in parità; maggior numero di territori commerciali: Ana e Ben (1 ciascuno): "

@@ -46,6 +46,11 @@ SAYS_WHAT_THE_RULEBOOK_LACKS = {
     "a tie the supply does not break; a shared win is the default reading.",
     "{who} share the win: tied on {vp} VP, on stable territories, on gold territories and on trade territories. The rulebook "
     "says nothing about a tie after the third tie-break; a shared win is the default reading.",
+    "A tie on VP goes to the most stable territories, then the most gold territories, then the most trade territories. "
+    "Default reading: gold and trade count destabilised territories too (unlike the VP lines, the rulebook's tie-breaks do "
+    "not say stable).",
+    "no players given; this app scores 2 or more players (the rulebook names no number)",
+    "{count} player given; this app scores 2 or more players (the rulebook names no number)",
 }
 # A fact: the alliance's pair is named in a rulebook (the others were read off the map).
 NAMES_A_SOURCE = {"in the rulebook"}
@@ -227,13 +232,26 @@ CONCEPTS = {
 # Words the catalogs once used beside the glossary's, and phrasings a reader of the language stumbled on.
 NOT_OURS = {
     "de": [r"Gleichstandsregel", r"Stadtfeld", r"Gleichstand bei den meisten", r"mehrere gleich viele und die meisten",
-           r"nach der Spielregel", r"Lesart der Spielregel"],
+           r"nach der Spielregel", r"Lesart der Spielregel",
+           # One verb for scoring, the glossary's erhält: never bekommt, punktet, bringt.
+           r"bekomm\w*[^.;]*(Sieg)?[pP]unkt", r"(?-i:\bpunktet\b)", r"\bbring(t|en)\b[^.;]*Punkt", r"\(abgezählt\)",
+           r"nachdem dieses Handy es"],
     "es": [r"primer puesto", r"(?<!por )\badelante\b", r"en cabeza", r"empieza a todos", r"^Más territorios",
-           r"según el reglamento", r"así se lee el reglamento"],
-    "da": [r"uafgjort", r"\bhos\b", r"^Gemte bræt$", r"efter reglerne", r"sådan læses reglerne"],
+           r"según el reglamento", r"así se lee el reglamento",
+           r"tóquen(lo|la)s?\b", r"las derechas", r"pueden hacer el puntaje", r"rellenad",
+           r"se cambió a \{theirs\} después de que este teléfono"],
+    "da": [r"uafgjort", r"\bhos\b", r"^Gemte bræt$", r"efter reglerne", r"sådan læses reglerne",
+           r"så sammenslutning \d", r"efter at denne telefon havde hentet det"],
     "it": [r"\bprend[eo]", r"\bricev", r"casell[ae] per monastero", r"^Più territori", r"più monasteri di tutti",
-           r"\bpareggi", r"ciascuno tra", r"secondo il regolamento", r"così si legge il regolamento"],
+           r"\bpareggi", r"ciascuno tra", r"secondo il regolamento", r"così si legge il regolamento",
+           r"ciascuno di \{above\}", r"il tavolo ha corretto", r"l'aveva caricato"],
 }
+# Danish says one bræt, several brætter: an English message about boards (plural) says brætter.
+PLURAL_BOARDS = re.compile(r"\bboards\b")
+# The Princeps summary names each VP category apart, in every language: a reader must not hear
+# "the most stable gold, trade and farming territories" as one category (or as a tie-break).
+EACH_CATEGORY = "+1 VP each for the most territories, the most stable gold, the most stable trade and the most stable farming territories; the most VP win."
+STABLE = {"de": r"stabilen", "es": r"estabilizad", "da": r"stabile", "it": r"stabili"}
 
 
 PLACEHOLDER = re.compile(r"\{[^}]*\}")
@@ -268,3 +286,15 @@ def test_the_glossary_lists_the_words_the_catalogs_use():
     missing = [f"{concept}: {words[language][0]}" for concept, (_, words) in CONCEPTS.items() for language in words
                if words[language][0] not in glossary]
     assert not missing, missing
+
+
+def test_danish_says_braetter_for_boards():
+    wrong = [f"{describe(m)}: {text!r}" for m in messages(po("da")) if PLURAL_BOARDS.search(singular(m))
+             for text in forms(m) if not re.search(r"brætter", text)]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_princeps_summary_names_each_category(language):
+    (text,) = forms(next(m for m in messages(po(language)) if singular(m) == EACH_CATEGORY))
+    assert len(re.findall(STABLE[language], text)) == 3, text

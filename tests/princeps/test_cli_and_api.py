@@ -125,7 +125,7 @@ def test_api_gives_the_same_json_as_the_cli(client, tmp_path):
             {"field": "players.1.name", "reason": "ana is already the name of another player"},
             {"field": "players.0.territories.gold.stable", "reason": "must not be negative"},
         ]),
-        (position(), [{"field": "players", "reason": "no players given; the game is for 2 or more players"}]),
+        (position(), [{"field": "players", "reason": "no players given; this app scores 2 or more players (the rulebook names no number)"}]),
     ],
 )  # fmt: skip
 def test_api_invalid_input_names_the_fields(client, data, errors):

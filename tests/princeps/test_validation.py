@@ -36,11 +36,11 @@ def test_more_territories_on_the_table_than_in_the_deck():
 
 
 def test_no_players():
-    assert problems(position()) == [("players", "no players given; the game is for 2 or more players")]
+    assert problems(position()) == [("players", "no players given; this app scores 2 or more players (the rulebook names no number)")]
 
 
 def test_one_player():
-    assert problems(position(player("Ana"))) == [("players", "1 player given; the game is for 2 or more players")]
+    assert problems(position(player("Ana"))) == [("players", "1 player given; this app scores 2 or more players (the rulebook names no number)")]
 
 
 def test_players_missing():

@@ -67,8 +67,8 @@ def test_names_must_differ_ignoring_case_and_spaces(client):
 
 def test_setup_errors_name_the_field(client):
     cases = [
-        ({"action": "start"}, "no players given; the game is for 2 or more players"),
-        ({"action": "start", "players-0-name": "Ana"}, "1 player given; the game is for 2 or more players"),
+        ({"action": "start"}, "no players given; this app scores 2 or more players (the rulebook names no number)"),
+        ({"action": "start", "players-0-name": "Ana"}, "1 player given; this app scores 2 or more players (the rulebook names no number)"),
         ({"action": "start", "players-0-name": "N" * 41, "players-1-name": "Ben"}, "at most 40 characters"),
         ({"action": "start", "players-0-name": "Ana", "players-1-name": "Ben", "ties": "dice"}, "must be one of"),
     ]

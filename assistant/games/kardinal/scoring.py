@@ -1,6 +1,6 @@
 """From a position to a report: the order a table follows on the board.
 
-Countries in the rulebook's order (both scorings); then, in the final scoring, alliances 1 to
+Countries in the order the rulebooks suggest (both scorings; the order changes no points); then, in the final scoring, alliances 1 to
 15 and each player's chains. Every step records who scored what, the running totals and one
 sentence that explains it.
 """

@@ -11,6 +11,7 @@ from assistant.games.kardinal.alliances import AllianceScore
 from assistant.games.kardinal.board import Board
 from assistant.games.kardinal.chains import ChainCover
 from assistant.games.kardinal.monasteries import CountryScore
+from assistant.games.names import isolated
 from assistant.translator import N_, Translator, language_of
 
 COLOR_NAMES = {
@@ -60,7 +61,7 @@ class Words:
         """A player as the table says it: 'Andreas (green)', or just 'green'."""
         if color not in self._labels:
             name = self.names.get(color, "")
-            self._labels[color] = f"{name} ({color_name(color, self.tr)})" if name else color_as_player(color, self.tr)
+            self._labels[color] = f"{isolated(name)} ({color_name(color, self.tr)})" if name else color_as_player(color, self.tr)
         return self._labels[color]
 
     def everyone(self, colors: Sequence[str]) -> str:

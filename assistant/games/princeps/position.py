@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from assistant.games.names import isolated
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator
 
@@ -172,14 +173,14 @@ def _players_and_names(data: dict[str, Any], tr: Translator) -> list[Problem]:
     problems: list[Problem] = []
     count = len(players)
     if count == 0:
-        problems.append(Problem(field="players", reason=tr.gettext("no players given; the game is for 2 or more players")))
+        problems.append(Problem(field="players", reason=tr.gettext("no players given; this app scores 2 or more players (the rulebook names no number)")))
     elif count < MIN_PLAYERS:
         problems.append(
             Problem(
                 field="players",
                 reason=tr.ngettext(
-                    "{count} player given; the game is for 2 or more players",
-                    "{count} players given; the game is for 2 or more players",
+                    "{count} player given; this app scores 2 or more players (the rulebook names no number)",
+                    "{count} players given; this app scores 2 or more players (the rulebook names no number)",
                     count,
                 ).format(count=count),
             )
@@ -196,7 +197,7 @@ def _players_and_names(data: dict[str, Any], tr: Translator) -> list[Problem]:
             problems.append(
                 Problem(
                     field=f"players.{index}.name",
-                    reason=tr.gettext("{name} is already the name of another player").format(name=name),
+                    reason=tr.gettext("{name} is already the name of another player").format(name=isolated(name)),
                 )
             )
         seen.add(name.casefold())

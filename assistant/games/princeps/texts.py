@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from assistant.games.names import isolated
 from assistant.translator import N_, Translator
 
 KIND_NAMES = {"gold": N_("gold"), "trade": N_("trade"), "farming": N_("farming")}
@@ -41,6 +42,7 @@ class Words:
         self.tr = tr
 
     def everyone(self, names: Sequence[str]) -> str:
+        names = [isolated(name) for name in names]
         if len(names) <= 1:
             return "".join(names)
         return self.tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
@@ -70,7 +72,7 @@ class Words:
         else:
             tied = tr.gettext("{who} are still tied").format(who=who)
         if len(leaders) == 1:
-            outcome = tr.gettext("{who} ({count}) wins").format(who=leaders[0], count=count)
+            outcome = tr.gettext("{who} ({count}) wins").format(who=isolated(leaders[0]), count=count)
         elif count == 0 and last:
             outcome = tr.gettext("none of them has any: they share the win")
         elif count == 0:
@@ -115,4 +117,4 @@ class Words:
     def player_line(self, name: str, vp: int, counts: dict[str, int]) -> str:
         return self.tr.gettext(
             "{name}: {vp} VP (territories {territories}, stable {stable}; gold {gold}, trade {trade}, farming {farming}; stable gold {stable_gold}, stable trade {stable_trade}, stable farming {stable_farming})"
-        ).format(name=name, vp=vp, **counts)
+        ).format(name=isolated(name), vp=vp, **counts)

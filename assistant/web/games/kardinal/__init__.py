@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.texts import Words
+from assistant.games.names import isolated
 from assistant.problems import InvalidInput
 from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
 from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
@@ -60,7 +61,7 @@ class KardinalWeb(WebGame):
         return {color: f"+{points}" for color, points in step.awards.items() if points}
 
     def table_title(self, state: KardinalState) -> str:
-        return ", ".join(p.name or color_as_player_label(p.color) for p in state.players)
+        return ", ".join(isolated(p.name) or color_as_player_label(p.color) for p in state.players)
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         return screens.board_screen(table, args) if name == "board" else sketch_screen.chains_screen(table, args)

@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
+from assistant.games.names import isolated
 from assistant.web.changes import checked_count, clean_name, house_rule_change, name_change, name_seat, parse_cell_change, posted_count, store_count
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
@@ -137,7 +138,7 @@ def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict) 
 def player_label(state: KardinalState, color: str) -> str:
     """'Andreas (green)', or a colour standing alone as the player's name: 'Green'."""
     name = next((p.name for p in state.players if p.color == color), "")
-    return f"{name} ({color_label(color)})" if name else color_as_player_label(color)
+    return f"{isolated(name)} ({color_label(color)})" if name else color_as_player_label(color)
 
 
 def country_label(key: str) -> str:

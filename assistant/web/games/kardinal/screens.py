@@ -8,6 +8,7 @@ from flask import url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.chains import MIN_CHAIN
+from assistant.games.names import isolated
 from assistant.problems import by_field
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cells import (
@@ -46,7 +47,7 @@ def players(state: KardinalState) -> list[dict]:
             "name": p.name,
             "color_name": shades.get(p.color, p.color),
             # A player without a name is called by their colour, as a name: "Green".
-            "label": f"{p.name} ({shades.get(p.color, p.color)})" if p.name else alone.get(p.color, p.color),
+            "label": f"{isolated(p.name)} ({shades.get(p.color, p.color)})" if p.name else alone.get(p.color, p.color),
         }
         for i, p in enumerate(state.players)
     ]

@@ -5,6 +5,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from assistant.games.names import isolated
 from assistant.games.princeps import TIE_BREAKS
 from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
@@ -30,7 +31,8 @@ class PrincepsWeb(WebGame):
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
         "A tie on VP goes to the most stable territories, then the most gold territories, then the most trade "
-        "territories (gold and trade count destabilised ones too)."
+        "territories. Default reading: gold and trade count destabilised territories too (unlike the VP lines, "
+        "the rulebook's tie-breaks do not say stable)."
     )
     how_to_score = _l("Enter everyone's territories, then tap Score the victory points at the bottom of the Territories tab.")
     walk_start_title = _l("Before the count: everyone on 0 VP")
@@ -40,7 +42,7 @@ class PrincepsWeb(WebGame):
         return setup.blank_form() if form is None else setup.read_form(form)
 
     def table_title(self, state: PrincepsState) -> str:
-        return ", ".join(p.name for p in state.players)
+        return ", ".join(isolated(p.name) for p in state.players)
 
     def screen(self, name: str, table: Table, args: MultiDict) -> dict:
         return screens.territories_screen(table, args)  # the only screen
@@ -62,7 +64,7 @@ class PrincepsWeb(WebGame):
 
     def players_view(self, report: PrincepsReport) -> list[PlayerView]:
         return [
-            PlayerView(key=p.name, name=p.name, label=p.name, total=p.vp, tie_breaks=(p.stable, p.gold, p.trade))
+            PlayerView(key=p.name, name=p.name, label=isolated(p.name), total=p.vp, tie_breaks=(p.stable, p.gold, p.trade))
             for p in report.players
         ]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict
 
+from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
 from assistant.web.changes import checked_count, clean_name, house_rule_change, name_change, name_seat, parse_cell_change, posted_count, seat, store_count
 from assistant.web.games.base import BadChange
@@ -86,12 +87,12 @@ def describe_cell(state: PrincepsState, cell: str) -> str:
     counted = parse_count_cell(state, cell)
     if counted:
         index, kind, st = counted
-        return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=state.players[index].name)
+        return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(state.players[index].name))
     parts = cell.split(".")
     if parts[0] == "players" and len(parts) >= 2 and seat(state, parts[1]) is not None:
         if parts[2:] == ["name"]:
             return _("name of player {number}").format(number=seat(state, parts[1]) + 1)
-        return state.players[seat(state, parts[1])].name
+        return isolated(state.players[seat(state, parts[1])].name)
     if cell == "players":
         return _("players")
     if cell == "rules.ties":

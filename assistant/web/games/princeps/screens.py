@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
+from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
 from assistant.problems import by_field
 from assistant.web.games.princeps.cells import (
@@ -113,7 +114,7 @@ def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_tab
     ]
     return {
         **number_pad(cell, count(state, index, kind, st), COUNT_CAP, reasons),
-        "player": state.players[index].name,
+        "player": isolated(state.players[index].name),
         "what": COUNT_LABELS[kind, st],
         "on_table": on_table,
     }
