@@ -37,6 +37,11 @@
   var retry = null;
   var lastTap = { key: "", at: -1e9 };
   var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
+  var sending = null; // the tap on its way
+  // Undo: this phone's last taps, newest last ({table, id, action, body, cell, before, after, taken, at}).
+  var UNDO = "assistant.undo";
+  var UNDO_KEPT = 5, UNDO_MINUTES = 30;
+  var undoable = loadUndo();
 
   function load() {
     try {
@@ -49,6 +54,16 @@
   }
   // Another tab of this phone changed the kept taps (its ids make a tap sent by both count once).
   window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); } });
+
+  function loadUndo() {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem(UNDO) || "[]"), since = Date.now() - UNDO_MINUTES * 60000;
+      return Array.isArray(kept) ? kept.filter(function (entry) { return entry && entry.id && entry.at > since; }) : [];
+    } catch (e) { return []; }
+  }
+  function saveUndo() {
+    try { window.localStorage.setItem(UNDO, JSON.stringify(undoable)); } catch (e) { /* kept while the page is open */ }
+  }
 
   function newId() {
     var bytes = new Uint8Array(12); // crypto.randomUUID needs HTTPS; a table on a LAN is plain HTTP
@@ -176,12 +191,19 @@
 
   function tapped(form, button) {
     var link = cellLink(form.elements.cell.value);
+    var before = link ? link.textContent.trim() : "";
     var body = new URLSearchParams(new FormData(form));
     body.set(button.name, button.value);
     body.set("tap", newId());
     var action = new URL(form.action, window.location.href).pathname;
     queue.push({ id: body.get("tap"), action: action, body: body.toString(), cell: form.elements.cell.value, value: button.value });
     save();
+    if (link && before !== button.value) {
+      undoable.push({ table: tableHere(), id: body.get("tap"), action: action, body: body.toString(), cell: form.elements.cell.value, before: before, after: button.value, at: Date.now() });
+      undoable = undoable.slice(-UNDO_KEPT * 4);
+      saveUndo();
+    }
+    showUndo();
     afterwards = null;
     if (!failures) { outage = false; sentAfterOutage = 0; }
     if (link) { paint(link, button.value); link.classList.add("pending"); link.classList.toggle("waiting", failures > 0); }
@@ -192,6 +214,56 @@
       showValue(form, Number(button.value));
     }
     banner();
+    send();
+  }
+
+  // This table's taps that can still be taken back, newest last.
+  function undoHere() { return undoable.filter(function (entry) { return entry.table === tableHere(); }).slice(-UNDO_KEPT); }
+
+  // The pad's Undo button (templates/macros.html): shown while this phone has a tap to take back,
+  // its label naming the cell and the value it goes back to.
+  function showUndo() {
+    var button = document.querySelector("#pad button.undo"), last = undoHere().pop();
+    if (!button) { return; }
+    button.hidden = !last;
+    if (!last) { return; }
+    var link = cellLink(last.cell), label = link ? (link.getAttribute("aria-label") || "").replace(/: \d+$/, "") : last.cell;
+    button.setAttribute("aria-label", button.dataset.label.replace("{cell}", label).replace("{value}", last.before));
+  }
+
+  // Take the last tap back: one not sent yet is dropped from the queue; one the table has is
+  // undone by a tap of its own, setting the value it replaced. That tap goes through the queue
+  // like any other, with the version the undone tap made: a cell another phone changed since is
+  // a conflict, never silently reverted.
+  function undoLast() {
+    var last = undoHere().pop(), form = padForm();
+    if (!last) { return; }
+    undoable = undoable.filter(function (entry) { return entry.id !== last.id; });
+    saveUndo();
+    var link = cellLink(last.cell);
+    var waiting = queue.filter(function (tap) { return tap.id === last.id && !tap.taken && tap !== sending; })[0];
+    if (waiting) {
+      queue = queue.filter(function (tap) { return tap !== waiting; });
+      save();
+      if (link) {
+        paint(link, last.before);
+        if (!mine().some(function (tap) { return tap.cell === last.cell; })) { link.classList.remove("pending", "waiting"); }
+      }
+    } else {
+      var body = new URLSearchParams(last.body);
+      body.delete("value"); // as − and + do: the value given, the pad stays on the cell
+      body.set("adjust", last.before);
+      body.set("tap", newId());
+      if (last.taken) { body.set("base", String(last.taken)); }
+      body.set("here", "cell=" + last.cell);
+      queue.push({ id: body.get("tap"), action: last.action, body: body.toString(), cell: last.cell, value: last.before });
+      save();
+      if (link) { paint(link, last.before); link.classList.add("pending"); link.classList.toggle("waiting", failures > 0); }
+    }
+    if (form && link) { document.getElementById("pad").hidden = false; moveTo(form, link); }
+    lastTap = { key: "", at: -1e9 };
+    banner();
+    showUndo();
     send();
   }
 
@@ -212,6 +284,7 @@
       if (selected) { selected.scrollIntoView({ block: "nearest" }); }
     }
     repaint();
+    showUndo();
   }
 
   // The version an answer shows: the whole screen's, or the one its parts bring (#screen-poll).
@@ -221,6 +294,9 @@
   }
 
   function taken(tap, version) {
+    if (sending === tap) { sending = null; }
+    undoable.forEach(function (entry) { if (entry.id === tap.id && version) { entry.taken = Number(version); } });
+    saveUndo();
     queue = queue.filter(function (other) { return other.id !== tap.id; });
     if (version) { tap.taken = Number(version); queue.push(tap); }
     queue = queue.slice(-200);
@@ -281,6 +357,7 @@
   // waiting, and are sent again a little later, or as soon as the browser is back online.
   function failed() {
     busy = false;
+    sending = null;
     failures += 1;
     outage = true;
     sentAfterOutage = 0;
@@ -304,6 +381,7 @@
     var tap = next();
     if (!tap) { return false; }
     busy = true;
+    sending = tap;
     tap.held = false;
     var body = new URLSearchParams(tap.body);
     var shown = document.querySelector('#screen-poll [name="since"]'); // what hx-include adds
@@ -339,6 +417,7 @@
     if (event.target.closest && event.target.closest("a.cell[data-cell]")) { lastTap = { key: "", at: -1e9 }; }
     var button = event.target.closest ? event.target.closest("#pad button") : null;
     if (button && bounced(button, event.timeStamp)) { event.preventDefault(); event.stopPropagation(); return; }
+    if (button && button.classList.contains("undo")) { event.preventDefault(); event.stopPropagation(); undoLast(); return; }
     var form = padForm();
     if (!form || !window.htmx) { return; }
     if (button && form.contains(button) && (button.name === "value" || button.name === "adjust")) {
@@ -372,7 +451,7 @@
     }
   });
   document.addEventListener("htmx:sendError", lost);
-  document.addEventListener("htmx:afterSettle", function () { repaint(); if (!busy) { send(); } });
+  document.addEventListener("htmx:afterSettle", function () { repaint(); showUndo(); if (!busy) { send(); } });
   // A page from the network (not a kept copy) is what the service worker keeps now: taken taps
   // it shows need not be kept any longer.
   function forgetTaken() {
@@ -381,7 +460,7 @@
     queue = queue.filter(function (tap) { return !tap.taken || tableOf(tap) !== tableHere() || tap.taken > version; });
     if (queue.length !== before) { save(); }
   }
-  document.addEventListener("DOMContentLoaded", function () { forgetTaken(); repaint(); banner(); send(); });
+  document.addEventListener("DOMContentLoaded", function () { forgetTaken(); repaint(); banner(); showUndo(); send(); });
 
   // The service worker, where browsers allow one (HTTPS, localhost): a LAN address over plain
   // HTTP has none, and the taps above are kept all the same.
