@@ -2,14 +2,16 @@
 #   make run    serves the web app (http://127.0.0.1:5000) with the production server, the
 #               database in ./instance; HOST=0.0.0.0 lets the other phones in (docs/deployment.md)
 #   make test   runs every test, browser tests included
-# Both create .venv, install the package (editable) with its test extra, and compile the
-# translation catalogs; `make test` also installs the Debian packages the tests use when they
-# are missing, and lints with ruff before the tests.
+# Both create .venv, install the package (editable) and compile the translation catalogs;
+# `make test` also installs the test extra (Playwright, locust, ruff...), the Debian packages the
+# tests use when they are missing, and lints with ruff before the tests. `make run` installs
+# only what the app needs.
 
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
@@ -20,14 +22,18 @@ MO_FILES := $(PO_FILES:.po=.mo)
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
-test: $(STAMP) translations system-packages lint axe
+test: $(TEST_STAMP) translations system-packages lint axe
 	$(PY) -m pytest -q -p no:cacheprovider
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
 
 translations: $(MO_FILES)
 
@@ -83,10 +89,10 @@ vendor:
 	python3 tools/npm_pack.py workbox-expiration@$(WORKBOX_VERSION) 'lpnSSLp2BM+K6bgFCWc5bS1LR5pAwDWbcKt1iL87/eTSJRdLdAwGQznZE+1czLgn/X05YChsrEegTNxjM067vQ==' $(WORKBOX) build/workbox-expiration.prod.js
 	cd static/vendor && sha256sum htmx/* workbox/* > SHA256SUMS
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
 
-benchmark: $(STAMP) translations
+benchmark: $(TEST_STAMP) translations
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/web.py
 	$(PY) benchmarks/budget.py
@@ -95,23 +101,23 @@ benchmark: $(STAMP) translations
 
 # /healthz while connections hang, per server (docs/deployment.md); the former servers (waitress,
 # gunicorn) only when installed.
-benchmark-servers: $(STAMP) translations
+benchmark-servers: $(TEST_STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 
 # Polls with nothing new per server core, SQLite and PostgreSQL side by side beside a floor
 # (docs/deployment.md): wrk, Debian's package, installed when missing.
-benchmark-polls: $(STAMP) translations system-packages
+benchmark-polls: $(TEST_STAMP) translations system-packages
 	@test -x /usr/bin/wrk || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; }
 	$(PY) benchmarks/polls.py
 
 # PostgreSQL stopped for 40 s under 20 busy phones: what they see, how soon it is over (docs/deployment.md).
-benchmark-outage: $(STAMP) translations system-packages
+benchmark-outage: $(TEST_STAMP) translations system-packages
 	$(PY) benchmarks/outage.py
 
 # Polling phones against `python -m assistant serve` on loopback, stepped up while p99 < 100 ms
 # (docs/deployment.md, Load figures): one server on SQLite, then two on one PostgreSQL (Debian's,
 # a throwaway cluster), with the lag between them; about 10 minutes each at most (--budget).
-loadtest: $(STAMP) translations system-packages
+loadtest: $(TEST_STAMP) translations system-packages
 	$(PY) benchmarks/load.py --store sqlite
 	$(PY) benchmarks/load.py --store postgresql
 
@@ -119,7 +125,7 @@ loadtest: $(STAMP) translations system-packages
 # chain search's mutants alone take the better part of an hour on two cores, so not part of `make test`.
 # MUTATION_WORKERS=1 leaves a core free.
 MUTATION_WORKERS ?= 2
-mutation: $(STAMP) translations
+mutation: $(TEST_STAMP) translations
 	$(PY) -m pip install --quiet 'mutmut>=3.8,<4'
 	rm -rf mutants
 	# A mutant that loops forever growing a list would eat the machine's memory before mutmut's

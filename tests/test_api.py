@@ -84,3 +84,12 @@ def test_api_errors_in_the_language_asked_for(client):
         "error": "error: input: no es JSON válido (línea 1, columna 2)",
         "errors": [{"field": "input", "reason": "no es JSON válido (línea 1, columna 2)"}],
     }
+
+
+def test_a_get_or_an_unknown_address_under_api_answers_json(client):
+    """Issue "What a newcomer still trips on", finding 11: GET /api/score answered an HTML 405 page."""
+    wrong_method = client.get("/api/score")
+    assert wrong_method.status_code == 405 and wrong_method.is_json and "POST" in wrong_method.headers["Allow"]
+    assert wrong_method.get_json()["errors"] == [{"field": "request", "reason": "use POST with a JSON body"}]
+    missing = client.get("/api/nothing-here")
+    assert missing.status_code == 404 and missing.get_json()["errors"][0]["field"] == "request"

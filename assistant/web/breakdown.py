@@ -8,6 +8,7 @@ shows beside a player (``step_marks``); the report itself gives ``steps`` (each 
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from assistant.web.games.base import PlayerView, Segment
@@ -27,11 +28,18 @@ def steps(report: Any, titles: list[str], marks: list[dict[str, str]], players: 
                 "kind": step.kind,
                 "title": title,
                 "text": step.text,
-                "marks": [(p, marked[p.key]) for p in players if marked.get(p.key)],
+                # Most points first (seating order among equals), as a table reads out a scoring.
+                "marks": sorted(((p, marked[p.key]) for p in players if marked.get(p.key)), key=lambda pair: -_points_in(pair[1])),
                 "totals": [(p, step.totals.get(p.key, 0)) for p in players],
             }
         )
     return shown
+
+
+def _points_in(mark: str) -> int:
+    """The number in a step's mark ("+7", "+1 VP"); 0 for a mark without one."""
+    found = re.search(r"-?\d+", mark)
+    return int(found.group()) if found else 0
 
 
 def sections(all_steps: list[dict], label_of) -> list[dict]:

@@ -17,6 +17,14 @@ def _page(title: str, message: str, status: int):
     return render_template("error.html", title=title, message=message, status=status), status
 
 
+def _api_error(error: HTTPException):
+    """A JSON client gets JSON, in the API's shape, whatever went wrong (an HTML page is no use to curl)."""
+    status = error.code or 400
+    reason = "use POST with a JSON body" if status == 405 else (error.name or "bad request").lower()
+    allow = {key: value for key, value in error.get_headers() if key == "Allow"}
+    return {"error": f"error: request: {reason}", "errors": [{"field": "request", "reason": reason}]}, status, allow
+
+
 def refuse_nul_bytes() -> None:
     """A NUL character belongs in no address, link token or form field of ours, and PostgreSQL
     cannot even compare a text with one: not found (in the path) or a bad request (elsewhere)."""
@@ -57,6 +65,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(404)
     def not_found(_error):
+        if request.path.startswith("/api/"):
+            return _api_error(_error)
         return _page(
             _("Nothing here"),
             _("There is no table or page at this address. Check the link, or start a new table."),
@@ -76,6 +86,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException):
+        if request.path.startswith("/api/"):
+            return _api_error(error)
         return _page(_("That did not work"), _("The request could not be handled ({code}).").format(code=error.code), error.code or 400)
 
     @app.errorhandler(403)

@@ -105,3 +105,21 @@ def test_the_page_the_text_and_bg_stats_follow_the_supply_tie_break(client):
     assert [(p["name"], p["rank"], p["winner"]) for p in bg_stats_play(page)["players"][:2]] == [("Barbara", 1, True), ("Andreas", 2, False)]
     standings = re.search(r'<section class="card standings">.*?</section>', page, re.S).group(0)
     assert standings.index("Barbara") < standings.index("Andreas") < standings.index("Doris")
+
+
+def test_a_result_the_table_changed_since_is_not_logged_and_offers_score_again(client):
+    """Issue "What a newcomer still trips on", finding 0: after the final scoring Aragon/yellow
+    changed; the page offered BG Stats and the text with the old winner, and no way to score again."""
+    token, page = kardinal_final(client)
+    assert "bgstatsapp" in page and 'id="play-summary"' in page
+    change(client, token, "monasteries.Aragon.red", value=1)
+    stale = client.get(f"/t/{token}/scores/final").get_data(as_text=True)
+    assert "The table changed after this scoring" in stale
+    assert "bgstatsapp" not in stale and 'id="play-summary"' not in stale
+    assert 'class="verdict stale"' in stale
+    score_again = re.search(rf'<form method="post" action="/t/{token}/score/final">.*?</form>', stale, re.S)
+    assert score_again and 'name="screen" value="chains"' in score_again.group(0) and "Score again" in score_again.group(0)
+    walk_end = client.get(f"/t/{token}/scores/final?view=walk&step=99").get_data(as_text=True)
+    assert "bgstatsapp" not in walk_end and "Score again" in walk_end
+    fresh = scored(client, token, "final", screen="chains")
+    assert "bgstatsapp" in fresh and "verdict stale" not in fresh

@@ -112,3 +112,15 @@ def test_the_chart_splits_points_by_source_and_the_track_shows_every_marker(clie
     track = page.split('class="card track"')[1].split("</section>")[0]
     assert track.count('class="marker c-') == 4
     assert "space 22" in track and "space 14" in track
+
+
+def test_each_steps_awards_are_listed_most_points_first(client):
+    """Issue "What a newcomer still trips on", finding 6: Andreas +2 came before Emil +7."""
+    token = new_table(client)
+    enter(client, token, {**EXAMPLE, "monasteries.England.green": 1, "monasteries.England.purple": 3})
+    page = scored(client, token, "intermediate")
+    rows = re.findall(r'<p class="step-title">(.*?)</p>', page, re.S)
+    orders = [[int(n) for n in re.findall(r"</span></span> \+(\d+)</span>", row)] for row in rows]
+    orders = [order for order in orders if len(order) > 1]
+    assert orders and any(order != sorted(order) for order in orders), orders  # some step has different awards
+    assert all(order == sorted(order, reverse=True) for order in orders), orders

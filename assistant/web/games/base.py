@@ -29,6 +29,7 @@ class Screen:
 class Scoring:
     name: str  # as in the URL and the core's input, e.g. "intermediate"
     label: str  # gettext-marked
+    screen: str = ""  # the tab with its button, where a refusal is shown ("": the first)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ class KardinalWeb(WebGame):
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
     screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
-    scorings = (Scoring("intermediate", _l("Intermediate scoring")), Scoring("final", _l("Final scoring")))
+    scorings = (Scoring("intermediate", _l("Intermediate scoring"), "board"), Scoring("final", _l("Final scoring"), "chains"))
     points_label = _l("Points")
     # Translators: column of the final standings: pieces left in the player's supply.
     tie_break_labels = (_l("Supply"),)
