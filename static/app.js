@@ -450,6 +450,15 @@
       banner();
     }
   });
+  // Back pressed while a link's answer was on its way (Next on the walk): that answer must neither
+  // swap in nor write its address over the page Back went to.
+  var navigatedAt = -1;
+  window.addEventListener("popstate", function () { navigatedAt = performance.now(); });
+  document.addEventListener("htmx:beforeRequest", function (event) { if (event.detail.xhr) { event.detail.xhr.sentAt = performance.now(); } });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.sentAt !== undefined && xhr.sentAt < navigatedAt) { event.preventDefault(); }
+  });
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:afterSettle", function () { repaint(); showUndo(); if (!busy) { send(); } });
   // A page from the network (not a kept copy) is what the service worker keeps now: taken taps

@@ -1,8 +1,7 @@
 """Scoring a table (one button per scoring) and reading the kept results: list or walk."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
-from werkzeug.datastructures import MultiDict
+from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 
 from assistant.problems import InvalidInput
 from assistant.web import breakdown, play_log
@@ -10,9 +9,10 @@ from assistant.web.i18n import field_problem
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.tables import apply_change
-from assistant.web.views.table import render_screen, unchanged_since
+from assistant.web.views.table import unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
+CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views/table.py shows it)
 
 
 @bp.post("/score/<scoring>")
@@ -26,11 +26,11 @@ def score(token: str, scoring: str):
     try:
         _report, keep = game.score(table, scoring)
     except InvalidInput as invalid:
-        notice = {
-            "kind": "cannot-score",
-            "problems": [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems],
-        }
-        return render_screen(table, game, screen, MultiDict(), notice=notice, status=400)
+        # Shown on the tab the button is on, after a redirect (Post/Redirect/Get): the address is
+        # the tab's, so Back and a reload never send the scoring again.
+        problems = [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems]
+        flash({"table": token, "screen": screen, "problems": problems}, CANNOT_SCORE)
+        return redirect(url_for("table.screen", token=token, screen=screen), 303)
     apply_change(table, keep, table.version)
     return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
 

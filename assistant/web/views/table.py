@@ -5,7 +5,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange, WebGame
@@ -51,13 +51,21 @@ def screen(token: str, screen: str):
         abort(404)
     if not wants_fragment():
         remember(table)
-        return render_screen(table, game, screen, request.args)
+        return render_screen(table, game, screen, request.args, notice=refused_scoring(token, screen))
     # A poll that finds changes gets what they changed, when the game can send just that.
     args = screen_args(game, request.args)
     parts = game.changed_parts(screen, table, changed_since(table, request.args.get("since")), args, args)
     if parts is not None:
         return render_changes(table, game, screen, request.args, parts)
     return render_screen(table, game, screen, request.args)
+
+
+def refused_scoring(token: str, screen: str) -> dict | None:
+    """The problems of a scoring just refused on this tab (views/scores.py flashed them)."""
+    for refused in get_flashed_messages(category_filter=["cannot-score"]):
+        if isinstance(refused, dict) and refused.get("table") == token and refused.get("screen") == screen:
+            return {"kind": "cannot-score", "problems": refused["problems"]}
+    return None
 
 
 def changed_since(table: Table, shown: str | None) -> dict[str, Any]:
