@@ -10,7 +10,32 @@ def test_a_left_to_right_name_stays_as_typed_and_others_are_isolated():
     assert isolated("Andreas") == "Andreas" and isolated("Zoë 42") == "Zoë 42"
     assert isolated(OVERRIDE) == f"\u2068{OVERRIDE}\u2069"
     assert isolated("שרה") == "\u2068שרה\u2069" and isolated("ليلى") == "\u2068ليلى\u2069"
-    assert isolated("a\u2067b") == "\u2068a\u2067b\u2069"  # an isolate opened inside is closed by the PDI
+
+
+# A name that closes an isolate it never opened (U+2069 first) would end ours early and let the
+# override after it loose on the line; one that opens an isolate it never closes (U+2067 last)
+# would take our closing U+2069 for its own and keep the rest of the line inside the name.
+ESCAPES = ["\u2069\u202eEvil", "\u2067", "ب\u2067", "a\u2069\u2069\u202eb\u2066", "\u2066a\u2069b"]
+
+
+def where_the_first_isolate_closes(text: str) -> int | None:
+    """The index of the U+2069 that closes the isolate ``text`` starts with (UAX #9's matching)."""
+    depth = 0
+    for index, character in enumerate(text):
+        depth += character in "\u2066\u2067\u2068"
+        if character == "\u2069" and depth:
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def test_a_name_cannot_close_our_isolate_early_or_keep_it_open():
+    for name in ESCAPES:
+        text = isolated(name)
+        assert text[0] == "\u2068" and where_the_first_isolate_closes(text) == len(text) - 1, repr(text)
+    assert isolated("\u2066a\u2069b") == "\u2068\u2066a\u2069b\u2069"  # a balanced isolate inside is kept
+    assert isolated(isolated("\u2069\u202eEvil")) == isolated("\u2069\u202eEvil")
 
 
 def test_kardinal_sentences_isolate_the_name_and_leave_what_follows_it():

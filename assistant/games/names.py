@@ -5,18 +5,52 @@ override, makes "(purple): 4" read "4 :(elprup)"). Such a name goes between U+20
 ISOLATE and U+2069 POP DIRECTIONAL ISOLATE, which close whatever the name opened, in plain text as
 in a page (HTML gives these the meaning of <bdi>). A name of left-to-right letters cannot reorder
 anything and stays as typed, so no sentence carries invisible characters it does not need.
+
+Only the name's own isolates could undo that: a U+2069 it never opened would close ours early
+(the override after it loose on the line), an isolate it never closes would take our U+2069 for
+its own (the rest of the line inside the name). Those are dropped or closed (UAX #9's matching).
 """
 from __future__ import annotations
 
 import unicodedata
 
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
+OPENS_AN_ISOLATE = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
 # Right-to-left letters and numbers, and every embedding, override and isolate control.
 REORDERING = frozenset({"R", "AL", "AN", "LRE", "LRO", "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"})
 
 
 def isolated(name: str) -> str:
-    """``name`` as it may stand inside a sentence of any direction."""
-    if any(unicodedata.bidirectional(character) in REORDERING for character in name):
-        return f"{FIRST_STRONG_ISOLATE}{name}{POP_DIRECTIONAL_ISOLATE}"
-    return name
+    """``name`` as it may stand inside a sentence of any direction; an isolated name stays as it is."""
+    if not any(unicodedata.bidirectional(character) in REORDERING for character in name):
+        return name
+    if name.startswith(FIRST_STRONG_ISOLATE) and _closing(name) == len(name) - 1:
+        return name
+    return f"{FIRST_STRONG_ISOLATE}{_balanced(name)}{POP_DIRECTIONAL_ISOLATE}"
+
+
+def _balanced(name: str) -> str:
+    """``name`` without a U+2069 that closes nothing, each isolate it leaves open closed at its end."""
+    kept, still_open = [], 0
+    for character in name:
+        if character == POP_DIRECTIONAL_ISOLATE:
+            if not still_open:
+                continue
+            still_open -= 1
+        elif character in OPENS_AN_ISOLATE:
+            still_open += 1
+        kept.append(character)
+    return "".join(kept) + POP_DIRECTIONAL_ISOLATE * still_open
+
+
+def _closing(text: str) -> int | None:
+    """Where the isolate that ``text`` opens first is closed, if it is."""
+    depth = 0
+    for index, character in enumerate(text):
+        if character in OPENS_AN_ISOLATE:
+            depth += 1
+        elif character == POP_DIRECTIONAL_ISOLATE and depth:
+            depth -= 1
+            if depth == 0:
+                return index
+    return None

@@ -51,7 +51,7 @@ EXPECTED = {
         "so viele, wie Barbara (Rot) und Chris (Lila) dort jeweils Klöster haben.",
         "alliance 14": "Bündnis 14, Italien–Burgund: Doris (Blau) hat in beiden Ländern die Rätemehrheit und erhält 6 Punkte, "
         "einen für jeden Rat: 4 in Italien + 2 in Burgund.",
-        "chain": "Chris (Lila): 5 Punkte für Linie bu1–bu2–bu3–it1–it2; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
+        "chain": "Chris (Lila): 5 Punkte für die Linie bu1–bu2–bu3–it1–it2; insgesamt 5 Punkte. Das Kloster ba1 ist eine "
         "Abzweigung oder bleibt übrig und zählt nicht. Die englische Spielregel sagt: „Abzweigungen werden nicht "
         "berücksichtigt (die Kette kann nur einen Anfang und ein Ende haben).“",
         "alliance 15": "Bündnis 15, Italien–Bayern: Niemand hat in beiden Ländern die Rätemehrheit "
@@ -82,7 +82,7 @@ EXPECTED = {
         "alliance 14": "Sammenslutning 14, Italien – Burgund: Doris (blå) har flertal af rådmænd i begge lande og får 6 point, "
         "ét for hver rådmand: 4 i Italien + 2 i Burgund.",
         "chain": "Chris (lilla): linjen bu1–bu2–bu3–it1–it2 giver 5 point; 5 point i alt. Klosteret ba1 er en afstikker eller "
-        "tilovers og tæller ikke. Reglerne siger: »Afstikkere tæller ikke med, og hvert kloster må kun tælles med en gang.«",
+        "til overs og tæller ikke. Reglerne siger: »Afstikkere tæller ikke med, og hvert kloster må kun tælles med en gang.«",
         "alliance 15": "Sammenslutning 15, Italien – Bayern: ingen har flertal af rådmænd i begge lande "
         "(flertal i Italien: Doris (blå); ingen rådmænd i Bayern).",
     },

@@ -82,10 +82,10 @@ PRINCEPS_EXPECTED = {
             "Nessuno ha territori agricoli stabili: nessun PV.",
             "Ana e Ben sono in parità con 2 PV; maggior numero di territori stabili: vince Ana (3).",
         ],
-        "verdict": "Ana vince al primo spareggio: a parità di PV (2), ha più territori stabili (3).",
+        "verdict": "Ana vince al primo spareggio: a parità di PV (2), ma con più territori stabili (3).",
         "player": "Ana: 2 PV (territori 4, di cui stabili 3; oro 3, commercio 0, agricoltura 1; stabili: oro 3, commercio 0, agricoltura 0)",
         "house": "Maggior numero di territori: Ana e Ben sono a pari merito (4 ciascuno), nessuno ottiene il PV (regola della casa).",
-        "third": "Ana vince al terzo spareggio: a parità di PV (0), di territori stabili e di territori auriferi, ha più "
+        "third": "Ana vince al terzo spareggio: a parità di PV (0), di territori stabili e di territori auriferi, ma con più "
         "territori commerciali (2).",
         "warning": "7 giocatori, ma il gioco ha solo 5 carte Principe, una per giocatore",
     },

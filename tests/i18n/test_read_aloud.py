@@ -68,14 +68,14 @@ READ_ALOUD = {
             "haben.",
             "Bündnis 14, Italien–Burgund: Andreas (Grün) und Barbara (Rot) haben in beiden Ländern die "
             "Rätemehrheit und erhalten je 4 Punkte, einen für jeden Rat: 2 in Italien + 2 in Burgund.",
-            "Chris (Lila): 5 Punkte für Linie a–b–c–d–e; 4 Punkte für Linie f–g–h–i; insgesamt 9 Punkte. "
+            "Chris (Lila): 5 Punkte für die Linie a–b–c–d–e; 4 Punkte für die Linie f–g–h–i; insgesamt 9 Punkte. "
             "Die englische Spielregel sagt: „Abzweigungen werden nicht berücksichtigt (die Kette kann nur einen "
             "Anfang und ein Ende haben).“ Nach der Standardlesart ist eine Abzweigung aus 4 oder mehr Klöstern "
             "eine eigene Kette; mit der Hausregel „nur die längste Linie jeder Gruppe“ wären es 7 Punkte.",
             "Barbara (Rot) gewinnt: gleichauf mit 47 Punkten, aber mit den meisten Steinen im Vorrat (20).",
         ],
         "kardinal-shared-win": [
-            "Orange: 7 Punkte für Linie a–b–c–f–g–h–i; insgesamt 7 Punkte. Die Klöster d, e sind Abzweigungen "
+            "Orange: 7 Punkte für die Linie a–b–c–f–g–h–i; insgesamt 7 Punkte. Die Klöster d, e sind Abzweigungen "
             "oder bleiben übrig und zählen nicht. Die englische Spielregel sagt: „Abzweigungen werden nicht "
             "berücksichtigt (die Kette kann nur einen Anfang und ein Ende haben).“ Nach der Standardlesart (eine "
             "Abzweigung aus 4 oder mehr Klöstern ist eine eigene Kette) wären es 9 Punkte.",
@@ -168,7 +168,7 @@ READ_ALOUD = {
         ],
         "kardinal-shared-win": [
             "Orange: linjen a–b–c–f–g–h–i giver 7 point; 7 point i alt. Klostrene d, e er afstikkere eller "
-            "tilovers og tæller ikke. Reglerne siger: »Afstikkere tæller ikke med, og hvert kloster må kun tælles"
+            "til overs og tæller ikke. Reglerne siger: »Afstikkere tæller ikke med, og hvert kloster må kun tælles"
             " med en gang.« Efter standardfortolkningen (en afstikker på 4 eller flere er en kæde for sig) ville "
             "det give 9 point.",
             "Kim (gul) og Lea (hvid) deler sejren: står lige på 35 point og har lige mange brikker i forrådet (26"
@@ -210,7 +210,7 @@ READ_ALOUD = {
             "regolamento inglese dice: «Le diramazioni non vengono considerate (la catena può avere un solo "
             "inizio e una sola fine)». Secondo l'interpretazione predefinita una diramazione di 4 o più è una "
             "catena a sé; con la regola della casa «solo la linea più lunga di ogni gruppo» sarebbero 7 punti.",
-            "Barbara (rosso) vince: a parità di punti (47), ha più pezzi rimasti nella riserva (20).",
+            "Barbara (rosso) vince: a parità di punti (47), ma con più pezzi rimasti nella riserva (20).",
         ],
         "kardinal-shared-win": [
             "Arancione: la linea a–b–c–f–g–h–i vale 7 punti; 7 punti in tutto. I monasteri d, e sono diramazioni "
@@ -229,11 +229,11 @@ READ_ALOUD = {
         ],
         "princeps-second-tie-break": [
             "Ana e Ben sono ancora in parità; maggior numero di territori auriferi: vince Ben (3).",
-            "Ben vince al secondo spareggio: a parità di PV (3) e di territori stabili, ha più territori auriferi (3).",
+            "Ben vince al secondo spareggio: a parità di PV (3) e di territori stabili, ma con più territori auriferi (3).",
         ],
         "princeps-third-tie-break": [
             "Ana e Ben sono ancora in parità; maggior numero di territori commerciali: vince Ana (2).",
-            "Ana vince al terzo spareggio: a parità di PV (4), di territori stabili e di territori auriferi, ha più territori commerciali (2).",
+            "Ana vince al terzo spareggio: a parità di PV (4), di territori stabili e di territori auriferi, ma con più territori commerciali (2).",
         ],
         "princeps-shared-win": [
             "Ana e Ben sono ancora in parità; maggior numero di territori commerciali: Ana e Ben (1 ciascuno): "

@@ -235,16 +235,22 @@ NOT_OURS = {
            r"nach der Spielregel", r"Lesart der Spielregel",
            # One verb for scoring, the glossary's erhält: never bekommt, punktet, bringt.
            r"bekomm\w*[^.;]*(Sieg)?[pP]unkt", r"(?-i:\bpunktet\b)", r"\bbring(t|en)\b[^.;]*Punkt", r"\(abgezählt\)",
-           r"nachdem dieses Handy es"],
+           r"nachdem dieses Handy es",
+           # A line of a chain takes its article when read aloud: "5 Punkte für die Linie a–b–c–d–e".
+           r"für Linie\b"],
     "es": [r"primer puesto", r"(?<!por )\badelante\b", r"en cabeza", r"empieza a todos", r"^Más territorios",
            r"según el reglamento", r"así se lee el reglamento",
            r"tóquen(lo|la)s?\b", r"las derechas", r"pueden hacer el puntaje", r"rellenad",
            r"se cambió a \{theirs\} después de que este teléfono"],
     "da": [r"uafgjort", r"\bhos\b", r"^Gemte bræt$", r"efter reglerne", r"sådan læses reglerne",
-           r"så sammenslutning \d", r"efter at denne telefon havde hentet det"],
+           r"så sammenslutning \d", r"efter at denne telefon havde hentet det",
+           # Retskrivningsordbogen writes "til overs" in two words.
+           r"\btilovers\b"],
     "it": [r"\bprend[eo]", r"\bricev", r"casell[ae] per monastero", r"^Più territori", r"più monasteri di tutti",
            r"\bpareggi", r"ciascuno tra", r"secondo il regolamento", r"così si legge il regolamento",
-           r"ciascuno di \{above\}", r"il tavolo ha corretto", r"l'aveva caricato"],
+           r"ciascuno di \{above\}", r"il tavolo ha corretto", r"l'aveva caricato",
+           # A tie-break's verdict says what broke the tie with "ma": "a parità di punti (47), ma con più pezzi".
+           r"a parità di [^.]*\), ha più"],
 }
 # Danish says one bræt, several brætter: an English message about boards (plural) says brætter.
 PLURAL_BOARDS = re.compile(r"\bboards\b")

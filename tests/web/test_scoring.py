@@ -125,3 +125,29 @@ def test_each_steps_awards_are_listed_most_points_first(client):
     orders = [order for order in orders if len(order) > 1]
     assert orders and any(order != sorted(order) for order in orders), orders  # some step has different awards
     assert all(order == sorted(order, reverse=True) for order in orders), orders
+
+
+def names_in(page: str, card: str) -> list[str]:
+    """The players a card of the scores page lists, top to bottom."""
+    section = page.split(f'class="card {card}"')[1].split("</section>")[0]
+    return re.findall(r'class="who">([^<]+)<', section)
+
+
+def test_every_player_list_on_the_scores_page_follows_the_final_ranking(client):
+    """The issue's table entered on the phone: Andreas (1 point before) and Barbara end on 8,
+    Barbara with 24 pieces left, Andreas 23. The standings, the chart of where the points came
+    from and the markers' list all put Barbara first, in the list and on the walk's last page."""
+    token = new_table(client, players=(("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue")))
+    enter(client, token, {"monasteries.England.green": 1})
+    scored(client, token, "intermediate")  # Andreas: 1 point before
+    enter(client, token, {
+        "monasteries.England.green": 0, "monasteries.Frankreich.green": 3, "monasteries.Frankreich.red": 3,
+        "monasteries.Frankreich.blue": 1, "monasteries.Burgund.red": 1, "advisors.Frankreich.green": 2,
+    })
+    page = scored(client, token, "final", screen="chains")
+    assert "Barbara (red) wins: tied on 8 points, but with the most pieces left in supply (24)." in page
+    ranking = ["Barbara", "Andreas", "Doris"]
+    for card in ("standings", "chart", "track"):
+        assert names_in(page, card) == ranking, card
+    walk_end = client.get(f"/t/{token}/scores/final?view=walk&step=99").get_data(as_text=True)
+    assert names_in(walk_end, "standings") == names_in(walk_end, "chart") == ranking

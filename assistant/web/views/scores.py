@@ -84,6 +84,7 @@ def explained(table, game, report, scoring: str, step: str | None) -> dict:
     all_steps = breakdown.steps(report, titles, [game.step_marks(s) for s in report.steps], players)
     final = scoring == game.scorings[-1].name
     standings = breakdown.standings(players, report.winners, use_tie_break=final)
+    ranked = [row["player"] for row in standings]  # the chart and the markers in the standings' order
     return {
         "report": report,
         "steps": all_steps,
@@ -91,8 +92,8 @@ def explained(table, game, report, scoring: str, step: str | None) -> dict:
         "walk": breakdown.walk(all_steps, step, players),
         "standings": standings,
         "tie_breaks_used": game.tie_breaks_used(report) if final else 0,
-        "chart": breakdown.chart(players, game.point_sources(table, report)),
-        "track": breakdown.track(players, game.track_spaces()),
+        "chart": breakdown.chart(ranked, game.point_sources(table, report)),
+        "track": breakdown.track(ranked, game.track_spaces()),
         "final": final,
         "play_log": play_log.play_log(table, game, report, standings) if final else None,
     }

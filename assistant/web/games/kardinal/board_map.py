@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from assistant.games.kardinal.board import Board
+from assistant.games.names import isolated
 
 WIDTH, HEIGHT = 360, 300
 BOX_HEIGHT = 30
@@ -250,7 +251,7 @@ def _cards(focus: Focus, boxes: dict[str, Rect], square: Rect | None, line, clut
     others = [boxes[k] for k in focus.countries]
     for key in focus.countries:
         rows = focus.counts.get(key, [])
-        texts = [f"{_short(c.name)} {c.count}" for c in rows] or [focus.nothing]
+        texts = [f"{isolated(_short(c.name))} {c.count}" for c in rows] or [focus.nothing]  # shortened, then isolated
         w = max(
             boxes[key].w,
             30 + max(text_width(t, COUNT_SIZE, bold=any(c.strong for c in rows)) for t in texts),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.games.names import isolated
 from assistant.web.games.base import PlayerView
 from assistant.web.games.kardinal.board_map import Count, Focus, board_map
 from assistant.web.games.kardinal.boards import board_from
@@ -29,7 +28,7 @@ def step_map(table: Table, report: Any, index: int, players: list[PlayerView]) -
 
     def counts(per_color: dict[str, int], strong: Any = ()) -> list[Count]:
         return [
-            Count(color=p.color, name=isolated(p.name) or p.color_name, count=per_color[p.key], strong=p.key in strong)
+            Count(color=p.color, name=p.name or p.color_name, count=per_color[p.key], strong=p.key in strong)
             for p in players
             if per_color.get(p.key)
         ]

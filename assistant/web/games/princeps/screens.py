@@ -74,7 +74,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
             value = count(state, index, kind, st)
             reasons = problems.get(cell, [])
             found += [(COUNT_LABELS[kind, st], reason) for reason in reasons]
-            label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=name)
+            label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(name))
             cells.append(
                 {
                     "cell": cell,
@@ -85,7 +85,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
                     "value": value,
                     "selected": cell == selected,
                     # what the pad shows when it moves here before the server answers (static/app.js)
-                    "data": {"cell": cell, "next": following.get(cell, ""), "player": name, "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP},
+                    "data": {"cell": cell, "next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP},
                 }
             )
         rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c["value"] for c in cells)})
