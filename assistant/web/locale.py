@@ -58,6 +58,11 @@ def language_links() -> list[dict]:
     args = {key: value for key, value in request.args.items() if key not in {"lang", "since"}}
     # A path a browser could read as another site's ("//x", "/\\x", a tab it drops): the start page.
     here = request.path if OUR_PATH.fullmatch(request.path) else url_for("home.index")
+    if request.method not in {"GET", "HEAD"}:
+        # The answer to a form (a refusal, an error page): its address takes no GET; the table, or
+        # the start page, in the other language instead.
+        token = (request.view_args or {}).get("token")
+        here, args = (url_for("table.start", token=token) if token else url_for("home.index")), {}
     links = []
     for code in LANGUAGES:
         query = urlencode({**args, "lang": code})

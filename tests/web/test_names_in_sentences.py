@@ -89,3 +89,11 @@ def test_no_page_lets_a_name_escape_its_isolate(client):
         assert loose(page) == [], name
     for text in (summary_text(final), summary_text(pages["princeps final"])):
         assert loose(text) == [], text
+
+
+def test_the_language_links_of_a_refusal_lead_to_the_table_not_to_the_post_address(client):
+    token = new_table(client)
+    watch = view_token(client, token)
+    page = client.post(f"/t/{watch}/change", data={"cell": "monasteries.Bayern.red", "value": "5", "base": "2"}).get_data(as_text=True)
+    assert f'href="/t/{watch}?lang=de"' in page and "/change?lang" not in page
+    assert client.get(f"/t/{watch}?lang=de").status_code == 302
