@@ -131,14 +131,27 @@ def test_spectators_see_the_board_but_cannot_change_it(client):
 
 def test_chains_are_added_and_removed_per_player(client):
     token = new_table(client)
-    enter(client, token, {"monasteries.Burgund.red": 5, "monasteries.Italien.red": 4})
+    enter(client, token, {"monasteries.Burgund.red": 5, "monasteries.Italien.red": 4, "monasteries.Bayern.red": 5})
     change(client, token, "chains.red", screen="chains", add=5)
     page = change(client, token, "chains.red", screen="chains", add=4, here="add=red").get_data(as_text=True)
-    assert "9 points" in page and 'name="add" value="20"' in page  # the length pad stays open
+    assert "9 points" in page and '<button name="add" value="5"' in page  # the length pad stays open
+    assert '<button name="add" value="6"' not in page  # 14 monasteries, 9 in chains: 5 left
     page = change(client, token, "chains.red", screen="chains", remove=5).get_data(as_text=True)
     assert "4 points" in page
     assert change(client, token, "chains.red", screen="chains", remove=7).status_code == 400
     assert change(client, token, "chains.red", screen="chains", add=3).status_code == 400
+
+
+def test_the_length_pad_offers_what_the_players_monasteries_allow(client):
+    """Issue "What a newcomer still trips on", finding 4: the pad offered 4 to 20 to a player with 13."""
+    token = new_table(client)
+    enter(client, token, {"monasteries.Burgund.red": 13})
+    page = client.get(f"/t/{token}/chains?add=red").get_data(as_text=True)
+    offered = [int(n) for n in re.findall(r'<button name="add" value="(\d+)">', page)]
+    assert offered == list(range(4, 14))
+    change(client, token, "chains.red", screen="chains", add=11)
+    page = client.get(f"/t/{token}/chains?add=red").get_data(as_text=True)
+    assert '<button name="add"' not in page and "Only 2 monasteries of this player are left outside the counted chains" in page
 
 
 def test_chains_longer_than_the_monasteries_on_the_board_are_explained(client):

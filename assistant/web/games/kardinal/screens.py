@@ -291,13 +291,17 @@ def chains_screen(table: Table, args: MultiDict) -> dict:
         )
     colors = [p.color for p in state.players]
     next_player = colors[(colors.index(adding) + 1) % len(colors)] if adding in colors else None
+    # The pad offers the lengths the player's monasteries not yet in a counted chain allow.
+    adding_row = next((row for row in rows if row["player"]["color"] == adding), None)
+    room = adding_row["on_board"] - adding_row["points"] if adding_row else 0
     rule = state.rules.chains
     return {
         "players": players(state),
         "rows": rows,
         "adding": adding if adding in colors else "",
         "next_player": next_player,
-        "lengths": CHAIN_LENGTHS,
+        "lengths": [length for length in CHAIN_LENGTHS if length <= room],
+        "room": room,
         "rule": rule,
         "rule_label": CHAIN_RULE_CHOICES[rule].label,
         "rule_explanation": CHAIN_RULE_CHOICES[rule].explanation,
