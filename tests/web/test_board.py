@@ -208,3 +208,12 @@ def test_fragments_refresh_the_table_title_and_are_not_cached(client):
     response = change(client, token, "players.0.name", value="Anna")
     assert 'id="table-title" hx-swap-oob="true">Anna, Barbara, Doris, Purple<' in response.get_data(as_text=True)
     assert response.headers["Cache-Control"] == "no-store" and "HX-Request" in response.headers["Vary"]
+
+
+def test_a_spectators_count_cells_say_what_they_count_in_text_not_in_a_prohibited_label(client):
+    """Issue "What a newcomer still trips on", finding 7: 90 spans with aria-label (axe: aria-prohibited-attr)."""
+    token = new_table(client)
+    enter(client, token, {"monasteries.England.red": 3})
+    page = client.get(f"/t/{view_token(client, token)}/board").get_data(as_text=True)
+    assert not re.search(r"<span[^>]*aria-label", page)
+    assert '<span class="visually-hidden">England, monasteries of Barbara (red): </span>3</span>' in page
