@@ -121,21 +121,20 @@ def track(players: list[PlayerView], spaces: int) -> dict | None:
     """Markers on a track of ``spaces`` spaces drawn as rows of ten."""
     if not spaces:
         return None
+    space_of = {p.key: p.track if p.track is not None else p.total % spaces for p in players}
+    sharing = {space: list(space_of.values()).count(space) for space in space_of.values()}
     on_space: dict[int, int] = {}
     markers = []
     for p in players:
-        space = p.track if p.track is not None else p.total % spaces
+        space = space_of[p.key]
         slot = on_space.get(space, 0)
         on_space[space] = slot + 1
-        markers.append(
-            {
-                "player": p,
-                "space": space,
-                "laps": p.total // spaces,
-                "x": (space % TRACK_COLUMNS) * TRACK_CELL + 8 + (slot % 3) * 8,
-                "y": (space // TRACK_COLUMNS) * TRACK_CELL + 20 + (slot // 3) * 7,
-            }
-        )
+        left, top = (space % TRACK_COLUMNS) * TRACK_CELL, (space // TRACK_COLUMNS) * TRACK_CELL
+        if sharing[space] == 1:
+            x, y, radius = left + 16, top + 21, 6.0
+        else:  # up to five on one space: rows of three under the space's number, inside its square
+            x, y, radius = left + 6 + (slot % 3) * 10, top + 16 + (slot // 3) * 10, 4.5
+        markers.append({"player": p, "space": space, "laps": p.total // spaces, "x": x, "y": y, "r": radius})
     cells = [{"number": n, "x": (n % TRACK_COLUMNS) * TRACK_CELL, "y": (n // TRACK_COLUMNS) * TRACK_CELL} for n in range(spaces)]
     rows = (spaces + TRACK_COLUMNS - 1) // TRACK_COLUMNS
     return {"spaces": spaces, "cells": cells, "markers": markers, "cell": TRACK_CELL, "width": TRACK_COLUMNS * TRACK_CELL, "height": rows * TRACK_CELL}

@@ -151,3 +151,19 @@ def test_every_player_list_on_the_scores_page_follows_the_final_ranking(client):
         assert names_in(page, card) == ranking, card
     walk_end = client.get(f"/t/{token}/scores/final?view=walk&step=99").get_data(as_text=True)
     assert names_in(walk_end, "standings") == names_in(walk_end, "chart") == ranking
+
+
+def test_five_markers_on_one_space_stay_inside_its_square():
+    """Issue "What a newcomer still trips on", finding 6: three markers on one space spilled into the next."""
+    from assistant.web.breakdown import TRACK_CELL, track
+    from assistant.web.games.base import PlayerView
+
+    players = [PlayerView(key=c, name=c, label=c, total=total, color=c) for c, total in
+               [("red", 37), ("green", 37), ("blue", 37), ("purple", 37), ("yellow", 37), ("black", 12)]]
+    drawn = track(players, 100)
+    for marker in drawn["markers"]:
+        left, top = (marker["space"] % 10) * TRACK_CELL, (marker["space"] // 10) * TRACK_CELL
+        assert left < marker["x"] - marker["r"] and marker["x"] + marker["r"] < left + TRACK_CELL, marker
+        assert top + 10 < marker["y"] - marker["r"] and marker["y"] + marker["r"] < top + TRACK_CELL, marker  # under the number
+    together = [(m["x"], m["y"]) for m in drawn["markers"] if m["space"] == 37]
+    assert len(set(together)) == 5  # none hides another
