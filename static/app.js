@@ -126,17 +126,14 @@
 
   // What the pad shows for a count: the number, − and + around it, the current number marked.
   function showValue(form, value) {
-    var cap = Number(form.dataset.cap), output = form.querySelector("output"), shown = 0;
+    var cap = Number(form.dataset.cap), output = form.querySelector("output");
     if (output) { output.textContent = value; }
     form.querySelectorAll('button[name="value"]').forEach(function (b) {
       var on = Number(b.value) === value;
       b.hidden = Number(b.value) > cap;
-      shown += b.hidden ? 0 : 1;
       b.classList.toggle("current", on);
       if (on) { b.setAttribute("aria-current", "true"); } else { b.removeAttribute("aria-current"); }
     });
-    var numbers = form.querySelector(".numbers");
-    if (numbers) { numbers.classList.toggle("many", shown > 9); } // as pad.MANY_NUMBERS
     var adjust = form.querySelectorAll('button[name="adjust"]');
     if (adjust.length === 2) {
       adjust[0].value = Math.max(0, value - 1); adjust[0].disabled = value <= 0;

@@ -15,7 +15,6 @@ from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
-MANY_NUMBERS = 9  # more buttons than this: a grid of six columns (still 44 px at 360 px)
 
 
 def init_app(app: Flask) -> None:
@@ -44,7 +43,6 @@ def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Se
         "more": min(cap, value + 1),
         "cap": cap,
         "numbers": numbers,
-        "many": len([n for n in numbers if n <= cap]) > MANY_NUMBERS,
         "problems": problems,
     }
 

@@ -148,8 +148,9 @@ def test_two_phones_on_two_cells_and_a_spectator_all_see_both(phones):
         expect(cell(phone.page, "monasteries.Aragon.green")).to_have_text("2", timeout=6000)
         expect(phone.page.locator(".notice")).to_have_count(0)
     watched = spectator.page.locator("#country-Aragon span.cell")
-    expect(watched.nth(0)).to_have_text("1", timeout=6000)
-    expect(watched.nth(1)).to_have_text("2", timeout=6000)
+    # What a screen reader says too: the cell's words, then its count.
+    expect(watched.nth(0)).to_have_text("Aragon, monasteries of Andreas (red): 1", timeout=6000)
+    expect(watched.nth(1)).to_have_text("Aragon, monasteries of Barbara (green): 2", timeout=6000)
     first.shot("75-table-two-cells-first")
     second.shot("76-table-two-cells-second")
     spectator.page.locator("#country-Aragon").scroll_into_view_if_needed()
