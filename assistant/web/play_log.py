@@ -22,20 +22,19 @@ BG_STATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Table scoring assistant"  # BG Stats remembers its matches of games and players per source
 
 
-def bg_stats_play(game_name: str, game_slug: str, standings: list[dict], played_at: float, started_at: float, comments: str) -> dict:
+def bg_stats_play(game_name: str, game_slug: str, standings: list[dict], played_at: float, comments: str) -> dict:
     """The play as BG Stats reads it. ``standings``: rows of ``breakdown.standings`` (place,
-    player, total, winner), tie-breaks applied; the times are timestamps (the result kept, the
-    table started). No ``bggId``: no source at hand confirms either game's BoardGameGeek number,
-    and BG Stats matches by name. Who started is not known to the app: nobody is marked."""
+    player, total, winner), tie-breaks applied; ``played_at``: when the result was kept (a
+    timestamp). No ``durationMin``: the app knows when the table was made, not when the game began
+    (a whole game read 4 minutes); BG Stats asks for it. No ``bggId``: no source at hand confirms
+    either game's BoardGameGeek number, and BG Stats matches by name. Who started is not known to
+    the app: nobody is marked."""
     return {
         "sourceName": SOURCE_NAME,
         "game": {"name": game_name, "sourceGameId": game_slug, "highestWins": True, "noPoints": False},
         # BG Stats' format, in the time of the machine serving the table; static/app.js puts the
         # phone's own local time in (a server in a container usually runs on UTC).
         "playDate": time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(played_at)),
-        # From the table's start in the app to the kept result: tables are usually started at the
-        # table, so this is about the play's length (BG Stats lets it be corrected before saving).
-        "durationMin": max(1, round((played_at - started_at) / 60)),
         "players": [_player(row) for row in standings],
         "comments": comments,
     }
@@ -70,5 +69,5 @@ def play_log(table, game, report, standings: list[dict]) -> dict:
     and ``text`` (the summary)."""
     played_at = table.state.results[game.scorings[-1].name].at
     name = str(game.title)
-    play = bg_stats_play(name, game.slug, standings, played_at, table.created, report.verdict)
+    play = bg_stats_play(name, game.slug, standings, played_at, report.verdict)
     return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at), "played_at": round(played_at)}
