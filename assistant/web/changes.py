@@ -70,6 +70,14 @@ def clean_name(raw: str, field: str, limit: int) -> str:
     return name
 
 
+def unique_name(state: TableState, index: int, name: str, field: str) -> str:
+    """``name``, or ``BadChange`` when another player has it already (case aside): the results
+    and the stats app tell players apart by name."""
+    if name and name.casefold() in {p.name.casefold() for i, p in enumerate(state.players) if i != index}:
+        raise BadChange(field, _("{name} is already the name of another player").format(name=name))
+    return name
+
+
 def name_change(cell: str, index: int, name: str) -> Change:
     def apply(state: TableState) -> None:
         state.players[index].name = name

@@ -238,3 +238,11 @@ def test_a_cloister_field_error_names_the_country_as_the_players_language_does()
     with pytest.raises(InvalidInput) as caught:
         score(position(monasteries={"Frankreich": {"green": 5, "red": 4}}), tr=translator_for("es"))
     assert [(p.field, p.reason) for p in caught.value.problems] == [("monasteries.Frankreich", "9 monasterios, pero Frankreich (Francia) solo tiene 8 claustros")]
+
+
+def test_two_players_of_one_name_are_refused_naming_the_second():
+    """Issue "What a newcomer still trips on", finding 10: two Kardinal players called Bo reached BG Stats as one."""
+    found = problems(position(names={"green": "Bo", "red": "bo"}))
+    assert found["players.1.name"] == "bo is already the name of another player"
+    assert "players.0.name" not in found
+    assert score(position(names={"green": "Bo", "red": "Bo Ek"})).winners  # a name within another is no clash

@@ -217,3 +217,11 @@ def test_a_spectators_count_cells_say_what_they_count_in_text_not_in_a_prohibite
     page = client.get(f"/t/{view_token(client, token)}/board").get_data(as_text=True)
     assert not re.search(r"<span[^>]*aria-label", page)
     assert '<span class="visually-hidden">England, monasteries of Barbara (red): </span>3</span>' in page
+
+
+def test_a_rename_to_another_players_name_is_refused_and_the_typed_name_kept(client):
+    token = new_table(client)
+    response = change(client, token, "players.1.name", value="andreas", here="rename=1")
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "andreas is already the name of another player" in page and 'value="andreas"' in page

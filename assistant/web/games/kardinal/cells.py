@@ -14,7 +14,17 @@ from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_
 from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
 from assistant.games.names import isolated
-from assistant.web.changes import checked_count, clean_name, house_rule_change, name_change, name_seat, parse_cell_change, posted_count, store_count
+from assistant.web.changes import (
+    checked_count,
+    clean_name,
+    house_rule_change,
+    name_change,
+    name_seat,
+    parse_cell_change,
+    posted_count,
+    store_count,
+    unique_name,
+)
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.state import KardinalState
@@ -84,7 +94,10 @@ def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Chan
 
 def _name_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
     index = name_seat(state, cell)
-    return None if index is None else name_change(cell, index, clean_name(form.get("value", ""), describe_cell(state, cell), MAX_NAME))
+    if index is None:
+        return None
+    field = describe_cell(state, cell)
+    return name_change(cell, index, unique_name(state, index, clean_name(form.get("value", ""), field, MAX_NAME), field))
 
 
 def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:

@@ -11,7 +11,18 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
-from assistant.web.changes import checked_count, clean_name, house_rule_change, name_change, name_seat, parse_cell_change, posted_count, seat, store_count
+from assistant.web.changes import (
+    checked_count,
+    clean_name,
+    house_rule_change,
+    name_change,
+    name_seat,
+    parse_cell_change,
+    posted_count,
+    seat,
+    store_count,
+    unique_name,
+)
 from assistant.web.games.base import BadChange
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
@@ -71,10 +82,7 @@ def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Chang
     name = clean_name(form.get("value", ""), field, MAX_NAME)
     if not name:
         raise BadChange(field, _("every player needs a name"))
-    others = {p.name.casefold() for i, p in enumerate(state.players) if i != index}
-    if name.casefold() in others:
-        raise BadChange(field, _("{name} is already the name of another player").format(name=name))
-    return name_change(cell, index, name)
+    return name_change(cell, index, unique_name(state, index, name, field))
 
 
 def _rule_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
