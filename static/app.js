@@ -277,8 +277,9 @@
       document.querySelectorAll("a.cell.selected").forEach(function (link) {
         if (link.dataset.cell !== form.elements.cell.value) { link.classList.remove("selected"); link.removeAttribute("aria-current"); }
       });
+      // A conflict's notice makes the pad tall: the disputed cell goes to the top, under the names.
       var selected = cellLink(form.elements.cell.value);
-      if (selected) { selected.scrollIntoView({ block: "nearest" }); }
+      if (selected) { selected.scrollIntoView({ block: conflictShown() !== null ? "start" : "nearest" }); }
     }
     repaint();
     showUndo();

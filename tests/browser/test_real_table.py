@@ -115,6 +115,7 @@ def test_a_conflict_after_the_pad_moved_on_brings_it_back_light_and_polls_leave_
     first, second = both_on_schwaben(phones)
     refused = []
     second.page.on("response", lambda r: refused.append(len(r.body())) if r.status == 409 else None)
+    second.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading Burgund, far below
     tap(second.page, pad_number(second.page, 2))  # the pad moves on to the next cell, then the 409
     notice = second.page.locator("#pad .notice.conflict")
     expect(notice).to_contain_text("You entered 2")
@@ -122,6 +123,9 @@ def test_a_conflict_after_the_pad_moved_on_brings_it_back_light_and_polls_leave_
     selected = second.page.locator("a.cell.selected")
     expect(selected).to_have_count(1)
     assert selected.get_attribute("data-cell") == "monasteries.Schwaben.red" and in_viewport(second.page, selected)
+    second.page.wait_for_timeout(200)  # the scroll to the disputed cell
+    assert selected.bounding_box()["y"] + selected.bounding_box()["height"] <= second.page.locator("#pad").bounding_box()["y"]  # above the pad
+    second.shot("78-conflict-cell-above-the-pad")
     assert refused and refused[0] < 12_000, refused
     set_count(first.page, "advisors.Bayern.green", 3)  # something new for the second phone's polls
     second.page.wait_for_timeout(2 * POLL_MS + 500)
