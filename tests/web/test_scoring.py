@@ -167,3 +167,15 @@ def test_five_markers_on_one_space_stay_inside_its_square():
         assert top + 10 < marker["y"] - marker["r"] and marker["y"] + marker["r"] < top + TRACK_CELL, marker  # under the number
     together = [(m["x"], m["y"]) for m in drawn["markers"] if m["space"] == 37]
     assert len(set(together)) == 5  # none hides another
+
+
+def test_the_sum_under_each_total_is_explained_and_the_crown_is_an_image(client):
+    """Issue "What a newcomer still trips on", finding 11: "12 + 50" under each total had no label."""
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    scored(client, token, "intermediate")
+    page = scored(client, token, "final")
+    assert "Under a total: the points before this scoring + the points it gave." in page
+    assert '<span class="crown" role="img" aria-label="winner">' in page
+    first = scored(client, new_table(client), "intermediate")
+    assert "Under a total" not in first  # nothing before the first scoring
