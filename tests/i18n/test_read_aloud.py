@@ -19,7 +19,7 @@ READ_ALOUD = {
     "en": {
         "kardinal-supply-tie": [
             "Lothringen: Andreas (green) and Barbara (red) share the most monasteries (3 each) and each score all"
-            " 10; Doris (blue) and Chris (purple) share second place with 2 each and each score 3, as many as "
+            " 10; Doris (blue) and Chris (purple) share second place with 2 each and each score 3, as many as the monasteries "
             "each of Andreas (green) and Barbara (red) has.",
             "Alliance 14, Italien–Burgund: Andreas (green) and Barbara (red) hold the advisor majority in both "
             "and each score all 4 advisors (Italien 2 + Burgund 2).",
@@ -40,7 +40,7 @@ READ_ALOUD = {
         ],
         "kardinal-shared-lead": [
             "Aragon: José (green) and María (red) share the most monasteries (2 each) and each score all 5; Blue "
-            "is second with 1 and scores 2, as many as each of José (green) and María (red) has.",
+            "is second with 1 and scores 2, as many as the monasteries each of José (green) and María (red) has.",
             "José (green) and María (red) share the lead with 5 points after the intermediate scoring.",
         ],
         "princeps-second-tie-break": [

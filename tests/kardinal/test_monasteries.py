@@ -40,7 +40,7 @@ def test_every_country_is_a_step_in_rulebook_order_even_when_empty():
 def test_tie_for_second_sentence():
     report = score(position("intermediate", monasteries={"Bayern": {"green": 5, "red": 3, "blue": 3}}))
     text = step(report, "country", "Bayern").text
-    assert "Red and Blue share second place with 3 each and each score 5, as many as Green has" in text
+    assert "Red and Blue share second place with 3 each and each score 5, as many as the monasteries Green has" in text
 
 
 def test_running_totals_add_up_step_by_step():

@@ -16,7 +16,8 @@ COUNTRIES = BOARD.country_keys
 @st.composite
 def positions(draw, scoring=st.sampled_from(["intermediate", "final"])):  # noqa: B008 (hypothesis builds strategies this way)
     colors = draw(st.lists(st.sampled_from(PALETTE), min_size=3, max_size=5, unique=True))
-    names = draw(st.lists(st.text(min_size=1, max_size=8).map(str.strip).filter(bool), min_size=len(colors), max_size=len(colors)))
+    names = draw(st.lists(st.text(min_size=1, max_size=8).map(lambda n: " ".join(n.split())).filter(bool), min_size=len(colors),
+                          max_size=len(colors), unique_by=str.casefold))  # two players of one name are refused
     monasteries, advisors = {}, {}
     left = {c: 20 for c in colors}
     advisors_left = {c: 8 for c in colors}

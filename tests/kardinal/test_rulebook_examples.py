@@ -22,8 +22,8 @@ def test_majority_example_sentence_names_the_counts():
     report = score(position("intermediate", monasteries={"Frankreich": {"green": 4, "red": 2, "blue": 1}}))
     text = step(report, "country", "Frankreich").text
     assert text.startswith("Frankreich: Green has the most monasteries (4) and scores all 7;")
-    assert "Red is second with 2 and scores 4, as many as Green has" in text
-    assert "Blue is third with 1 and scores 2, as many as Red has" in text
+    assert "Red is second with 2 and scores 4, as many as the monasteries Green has" in text
+    assert "Blue is third with 1 and scores 2, as many as the monasteries Red has" in text
 
 
 @pytest.mark.parametrize("country", ["Lothringen", "lothringen", "Lorena", "LORRAINE"])

@@ -225,3 +225,10 @@ def test_a_rename_to_another_players_name_is_refused_and_the_typed_name_kept(cli
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert "andreas is already the name of another player" in page and 'value="andreas"' in page
+
+
+def test_a_spectators_chains_tab_gives_no_instructions_for_entering(client):
+    token = new_table(client)
+    watch = view_token(client, token)
+    assert "Enter each chain's length" in client.get(f"/t/{token}/chains").get_data(as_text=True)
+    assert "Enter each chain's length" not in client.get(f"/t/{watch}/chains").get_data(as_text=True)

@@ -127,18 +127,18 @@ class Words:
                 tied_above = len(above.colors) > 1
                 if many and tied_above:
                     text = tr.gettext(
-                        "{who} share {place} place with {count} each and each score {points}, as many as each of {above} has"
+                        "{who} share {place} place with {count} each and each score {points}, as many as the monasteries each of {above} has"
                     )
                 elif many:
                     text = tr.gettext(
-                        "{who} share {place} place with {count} each and each score {points}, as many as {above} has"
+                        "{who} share {place} place with {count} each and each score {points}, as many as the monasteries {above} has"
                     )
                 elif tied_above:
                     text = tr.gettext(
-                        "{who} is {place} with {count} and scores {points}, as many as each of {above} has"
+                        "{who} is {place} with {count} and scores {points}, as many as the monasteries each of {above} has"
                     )
                 else:
-                    text = tr.gettext("{who} is {place} with {count} and scores {points}, as many as {above} has")
+                    text = tr.gettext("{who} is {place} with {count} and scores {points}, as many as the monasteries {above} has")
                 clauses.append(text.format(**values))
         return tr.gettext("{country}: {clauses}.").format(country=country, clauses="; ".join(clauses))
 
