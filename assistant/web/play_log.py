@@ -55,13 +55,28 @@ def bg_stats_link(play: dict) -> str:
     return f"{BG_STATS_CREATE_PLAY}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
 
 
-def summary(game_title: str, standings: list[dict], verdict: str, played_at: float) -> str:
+def summary(game_title: str, standings: list[dict], verdict: str, played_at: float, tie_break_labels=()) -> str:
     """The result in a few lines of plain text, in the page's language: game and day, the verdict,
-    then each player's place and points."""
+    then each player's place and points, and for players tied on points what put them in order."""
     lines = [f"{game_title} · {format_date(date.fromtimestamp(played_at), 'medium', locale=request_language())}", verdict]
     for row in standings:
-        lines.append(_("{place}. {player}: {points}").format(place=row["place"], player=row["player"].label, points=row["total"]))
+        line = _("{place}. {player}: {points}").format(place=row["place"], player=row["player"].label, points=row["total"])
+        lines.append(line + deciding(row, standings, [str(label) for label in tie_break_labels]))
     return "\n".join(lines)
+
+
+def deciding(row: dict, standings: list[dict], labels: list[str]) -> str:
+    """" (Gold 2)": the tie-breaks that tell a player from those tied with them on points, up
+    to the first that tells them from every one; "" when nobody else has their points."""
+    tied = [other for other in standings if other is not row and other["total"] == row["total"]]
+    if not tied or not labels:
+        return ""
+    shown = []
+    for index, label in enumerate(labels):
+        shown.append(f"{label} {row['tie_breaks'][index]}")
+        if all(other["tie_breaks"][index] != row["tie_breaks"][index] for other in tied):
+            break
+    return f" ({', '.join(shown)})"
 
 
 def play_log(table, game, report, standings: list[dict]) -> dict:
@@ -70,4 +85,4 @@ def play_log(table, game, report, standings: list[dict]) -> dict:
     played_at = table.state.results[game.scorings[-1].name].at
     name = str(game.title)
     play = bg_stats_play(name, game.slug, standings, played_at, report.verdict)
-    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at), "played_at": round(played_at)}
+    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at, game.tie_break_labels), "played_at": round(played_at)}

@@ -78,7 +78,9 @@ def test_princeps_logs_victory_points_and_the_tie_break(client):
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
         ("Ana", 2, 1, True), ("Ben", 2, 2, False), ("Cleo", 1, 3, False)]
     assert play["comments"].startswith("Ana wins on the first tie-break")
-    assert summary_text(page).splitlines()[2:] == ["1. Ana: 2", "2. Ben: 2", "3. Cleo: 1"]
+    # Tied on points: the text says what put them in order (issue "What a newcomer still trips on", 10).
+    lines = summary_text(page).splitlines()[2:]
+    assert lines[0].startswith("1. Ana: 2 (Stable ") and lines[1].startswith("2. Ben: 2 (Stable ") and lines[2] == "3. Cleo: 1"
 
 
 def test_the_summary_is_plain_text_in_the_pages_language(client):
@@ -123,3 +125,11 @@ def test_a_result_the_table_changed_since_is_not_logged_and_offers_score_again(c
     assert "bgstatsapp" not in walk_end and "Score again" in walk_end
     fresh = scored(client, token, "final", screen="chains")
     assert "bgstatsapp" in fresh and "verdict stale" not in fresh
+
+
+def test_the_text_names_the_tie_breaks_up_to_the_one_that_decided():
+    from assistant.web.play_log import deciding
+
+    rows = [{"total": 3, "tie_breaks": (2, 2, 0)}, {"total": 3, "tie_breaks": (2, 1, 5)}, {"total": 1, "tie_breaks": (0, 0, 0)}]
+    labels = ["Stable", "Gold", "Trade"]
+    assert [deciding(row, rows, labels) for row in rows] == [" (Stable 2, Gold 2)", " (Stable 2, Gold 1)", ""]
