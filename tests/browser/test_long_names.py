@@ -47,6 +47,12 @@ def test_forty_character_names_fit_every_kardinal_screen(phones, width):
         assert fits(page), f"{url} is wider than {width} px: {too_wide(page)}"
     page.goto(f"/t/{token}/scores/final")
     phone.shot(f"97-long-names-scores-{width}", full_page=True)
+    for pad in (f"/t/{token}/chains?add=red", f"/t/{token}/board?cell=monasteries.England.red"):
+        page.goto(pad)
+        done = page.locator("#pad").get_by_role("link", name="Done")
+        box = done.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, (pad, box)  # a long name pushed it off
+    phone.shot(f"97-long-names-pad-{width}")
 
 
 @pytest.mark.parametrize("width", [360, 390])
