@@ -293,7 +293,9 @@
 
   function taken(tap, version) {
     if (sending === tap) { sending = null; }
+    // Taken: the version it made, for its undo. Refused: nothing to take back.
     undoable.forEach(function (entry) { if (entry.id === tap.id && version) { entry.taken = Number(version); } });
+    if (!version) { undoable = undoable.filter(function (entry) { return entry.id !== tap.id; }); }
     saveUndo();
     queue = queue.filter(function (other) { return other.id !== tap.id; });
     if (version) { tap.taken = Number(version); queue.push(tap); }

@@ -127,6 +127,7 @@ def test_a_conflict_after_the_pad_moved_on_brings_it_back_light_and_polls_leave_
     assert selected.bounding_box()["y"] + selected.bounding_box()["height"] <= second.page.locator("#pad").bounding_box()["y"]  # above the pad
     second.shot("78-conflict-cell-above-the-pad")
     assert refused and refused[0] < 12_000, refused
+    expect(second.page.locator("#pad button.undo")).to_be_hidden()  # a refused tap is nothing to take back
     set_count(first.page, "advisors.Bayern.green", 3)  # something new for the second phone's polls
     second.page.wait_for_timeout(2 * POLL_MS + 500)
     expect(notice).to_be_visible()
