@@ -112,7 +112,8 @@ def test_a_second_phone_sees_edits_and_a_spectator_only_watches(phones):
     first.page.get_by_role("link", name="Board", exact=True).click()
     set_count(first.page, "monasteries.Lothringen.red", 2)
     expect(cell(second.page, "monasteries.Lothringen.red")).to_have_text("2", timeout=5000)
-    expect(spectator.page.locator("#cell-monasteries-Lothringen-red, .cell[aria-label^='Lothringen, monasteries of Barbara']").first).to_have_text("2", timeout=5000)
+    watched = spectator.page.locator("#country-Lothringen span.cell").filter(has_text="Lothringen, monasteries of Barbara")
+    expect(watched).to_have_text("Lothringen, monasteries of Barbara (red): 2", timeout=5000)
     set_count(second.page, "monasteries.Lothringen.purple", 2)
     expect(cell(first.page, "monasteries.Lothringen.purple")).to_have_text("2", timeout=5000)
     assert spectator.page.locator("#pad, a.cell").count() == 0
