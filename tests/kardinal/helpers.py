@@ -75,3 +75,13 @@ class SearchSteps:
         monkeypatch.setattr(chains._Graph, "tick", counted_tick)
         monkeypatch.setattr(chains._Graph, "solve", counted(solve))
         monkeypatch.setattr(chains._Graph, "longest_line", counted(longest))
+
+
+def units_decide(monkeypatch) -> None:
+    """For a test of the budget's units with roads built to need nearly all of them (no board has
+    such roads): the budget's clock (REQUEST_SECONDS) would stop such a search earlier on a busy
+    machine, so which player is refused would depend on the machine's load. The clock has tests
+    of its own (test_work_budget.py, "stops when its thread has spent")."""
+    from assistant.games import work
+
+    monkeypatch.setattr(work, "REQUEST_SECONDS", float("inf"))

@@ -16,6 +16,7 @@ from tests.kardinal.helpers import (
     score,
     step,
     thinned_bipartite,
+    units_decide,
 )
 
 
@@ -30,6 +31,7 @@ def test_five_absurd_road_graphs_share_one_budget_and_the_error_names_the_field(
 
 def test_graphs_each_searchable_alone_are_refused_together_within_one_budget(monkeypatch):
     """Each player's roads alone fit in the budget; five of them under both rules do not."""
+    units_decide(monkeypatch)
     alone = WorkBudget()
     cover(thinned_bipartite(), DISJOINT, alone)
     assert REQUEST_WORK // 2 < alone.spent < REQUEST_WORK

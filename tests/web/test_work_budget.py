@@ -8,7 +8,7 @@ import pytest
 from assistant.games.work import REQUEST_WORK
 from assistant.web.db import get_db
 from assistant.web.games.kardinal import sketch_screen
-from tests.kardinal.helpers import SearchSteps, absurd_position, complete_bipartite, thinned_bipartite
+from tests.kardinal.helpers import SearchSteps, absurd_position, complete_bipartite, thinned_bipartite, units_decide
 from tests.web.helpers import HTMX, enter, new_table, view_token
 from tests.web.test_sketch import Phone
 
@@ -29,6 +29,7 @@ def test_five_absurd_road_graphs_through_the_api_are_refused_naming_the_field(cl
 
 
 def test_roads_each_searchable_alone_are_refused_together_within_one_request(client, monkeypatch):
+    units_decide(monkeypatch)
     steps = SearchSteps(monkeypatch)
     response = client.post("/api/score?lang=de", json=absurd_position(roads=thinned_bipartite()))
     assert response.status_code == 400
