@@ -98,13 +98,14 @@ def is_known_host(host: str, trusted_hosts: Iterable[str]) -> bool:
     return name in lan_addresses() or (address.is_private and not address.is_unspecified and not address.is_multicast)
 
 
-def base_urls(host_url: str, configured: str, listening_host: str | None, known_hosts: Iterable[str] = ()) -> dict:
+def base_urls(host_url: str, configured: str, listening_host: str | None, known_hosts: Iterable[str] = (), server_port: str = "") -> dict:
     """Where other phones should go: the configured address, else the address this page was
     opened with when it is known to be this server's, else this machine's LAN address.
 
     ``host_url`` is the address this page was opened with; ``listening_host`` the address the
     server listens on, when known (127.0.0.1 reaches no other phone); ``known_hosts`` the names
-    it was configured to answer to.
+    it was configured to answer to; ``server_port`` the port the request came in on (the socket's,
+    not the Host header's), for a Host this server does not know.
     """
     opened = host_url.rstrip("/")
     if configured:
@@ -115,6 +116,8 @@ def base_urls(host_url: str, configured: str, listening_host: str | None, known_
     if known and not on_localhost:
         return {"base": opened, "source": "opened", "opened_on_localhost": False, "listening_locally": False}
     port = f":{parts.port}" if parts.port else ""
+    if not known:  # the forged Host's port means nothing either
+        port = f":{server_port}" if server_port and server_port not in {"80", "443"} else ""
     lan = lan_addresses()
     return {
         # Never the address of an unknown Host, even with no better one.

@@ -60,13 +60,13 @@ def test_qr_svg_has_no_style_attribute_and_escapes_its_label():
 def test_a_forged_host_never_becomes_a_link(client):
     """Security review, finding 6: without ASSISTANT_PUBLIC_URL the Host header was the links."""
     token = new_table(client)
-    response = client.get(f"/t/{token}/share", base_url="http://evil.example:5000")
+    response = client.get(f"/t/{token}/share", base_url="http://evil.example:5000", environ_overrides={"SERVER_PORT": "5077"})
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "http://evil.example" not in page and 'href="http://evil' not in page
     assert "a name this server was not told is its own" in page
     lan = lan_addresses()
-    assert f"/t/{token}/board" in page and (not lan or f"http://{lan[0]}:5000/t/{token}/board" in page)
+    assert f"/t/{token}/board" in page and (not lan or f"http://{lan[0]}:5077/t/{token}/board" in page)  # the socket's port
 
 
 def test_hosts_of_this_server_are_links(client):
