@@ -91,6 +91,7 @@ vendor:
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 benchmark: $(TEST_STAMP) translations
 	$(PY) benchmarks/scoring.py

@@ -43,9 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from assistant.web.serve import serve  # the core and the CLI never need Flask
+        from assistant.web.serve import serve as serve_app  # the core and the CLI never need Flask
 
-        return serve(args.host, args.port, args.instance, threads=args.threads, body_seconds=args.body_seconds, debug=args.debug)
+        return serve_app(args.host, args.port, args.instance, threads=args.threads, body_seconds=args.body_seconds, debug=args.debug)
     if args.command == "prune":
         from assistant.web.maintenance import prune_command
 

@@ -48,9 +48,9 @@ def pydantic_problems(error: ValidationError, tr: Translator, prefix: str = "") 
     """Turn pydantic's errors into our own translated sentences (fields under ``prefix``)."""
     problems = []
     for item in error.errors(include_url=False):
-        location = [prefix] if prefix else []
+        location: list[str | int] = [prefix] if prefix else []
         location += [part for part in item["loc"] if not _is_union_tag(part)]
-        problems.append(Problem(field=field_path(location), reason=_reason(item, tr)))
+        problems.append(Problem(field=field_path(location), reason=_reason(dict(item), tr)))
     return _unique(problems)
 
 
@@ -82,8 +82,6 @@ def _reason(item: dict, tr: Translator) -> str:
         return tr.gettext("must be an object with named fields")
     if kind in {"list_type", "tuple_type"}:
         return tr.gettext("must be a list")
-    if kind == "too_short" and "tuple" in str(item.get("input", "")).lower():
-        return tr.gettext("must be a pair of monasteries")
     if kind in {"too_short", "too_long"}:
         return tr.gettext("must be a pair of two names")
     if kind == "extra_forbidden":

@@ -57,13 +57,13 @@ def _catalog(code: str) -> Translator:
 
     with po.open("rb") as source:
         catalog = read_po(source, locale=code)
-    compiled = BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    in_memory = BytesIO()
+    write_mo(in_memory, catalog)
+    in_memory.seek(0)
+    return gettext.GNUTranslations(in_memory)
 
 
 def language_of(translator: Translator) -> str:
-    info = getattr(translator, "info", lambda: {})()
+    info: object = getattr(translator, "info", lambda: {})()
     code = info.get("language", "") if isinstance(info, dict) else ""
     return code.split("_")[0].lower() if code else DEFAULT_LANGUAGE

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import assistant
@@ -129,19 +130,24 @@ REGISTRY = PACKAGE / "games" / "__init__.py"
 
 
 def game_words(slug: str, package: str) -> set[str]:
-    """What names a game in code: its slug, its package name, and each longer word of its title
-    ('kardinal-und-koenig', 'kardinal', 'könig', 'princeps', 'machiavelli')."""
+    """What names a game in code: its slug and package name as whole identifiers, and its title
+    as a phrase ('kardinal-und-koenig', 'kardinal', 'kardinal & könig'); not each word of the
+    title, which may be an ordinary word ('tokens', 'majority') that shared code uses."""
     from assistant.games import get_game
 
-    title_words = {word for word in get_game(slug).title.replace("&", " ").split() if len(word) >= 5}
-    return {word.lower() for word in {slug, package, *title_words}}
+    return {slug.lower(), package.lower(), str(get_game(slug).title).lower()}
 
 
 def own_places(slug: str, package: str) -> list[Path]:
-    """Where a game's own code and templates live; only these may name it."""
+    """Where a game's own code, templates and styles live; only these may name it."""
     from assistant.web.games import web_game
 
-    return [PACKAGE / "games" / package, PACKAGE / "web" / "games" / package, SOURCE_TREE / "templates" / web_game(slug).templates]
+    return [
+        PACKAGE / "games" / package,
+        PACKAGE / "web" / "games" / package,
+        SOURCE_TREE / "templates" / web_game(slug).templates,
+        SOURCE_TREE / "static" / package,
+    ]
 
 
 def _games() -> dict[str, str]:
@@ -151,21 +157,43 @@ def _games() -> dict[str, str]:
 
 
 def shared_files() -> list[Path]:
-    files = [*PACKAGE.rglob("*.py"), *(SOURCE_TREE / "templates").rglob("*.html")]
-    return sorted(path for path in files if "translations" not in path.parts)
+    """Code, templates, styles and scripts (not the vendored libraries, not the catalogs)."""
+    static = SOURCE_TREE / "static"
+    files = [*PACKAGE.rglob("*.py"), *(SOURCE_TREE / "templates").rglob("*.html"), *static.rglob("*.css"), *static.rglob("*.js")]
+    return sorted(path for path in files if "translations" not in path.parts and "vendor" not in path.parts)
+
+
+def _named(word: str, line: str) -> bool:
+    """``word`` in ``line`` as a whole identifier (or phrase): 'kardinal' in 'kardinal.css' or
+    'games/kardinal/', not in 'kardinality'."""
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", line) is not None
 
 
 def mentions(path: Path, words: set[str]) -> list[str]:
     lines = path.read_text(encoding="utf-8").lower().splitlines()
     if path == REGISTRY:  # the registry's lines name every game, on purpose
         lines = [line for line in lines if not any(f'"{slug}"' in line for slug in _games())]
-    return [line.strip() for line in lines if any(word in line for word in words)]
+    return [line.strip() for line in lines if any(_named(word, line) for word in words)]
 
 
 def test_the_check_sees_a_game_named_in_shared_code(tmp_path):
     shared = tmp_path / "shared.py"
     shared.write_text("from assistant.web.games.kardinal import board_check\n", encoding="utf-8")
     assert mentions(shared, game_words("kardinal-und-koenig", "kardinal")) == ["from assistant.web.games.kardinal import board_check"]
+    style = tmp_path / "shared.css"
+    style.write_text(".board { color: red; }\n/* Kardinal & König: the map */\n.princeps-grid { gap: 0; }\n", encoding="utf-8")
+    assert mentions(style, game_words("kardinal-und-koenig", "kardinal")) == ["/* kardinal & könig: the map */"]
+    assert mentions(style, game_words("princeps-machiavelli", "princeps")) == [".princeps-grid { gap: 0; }"]  # a class named after it
+
+
+def test_whole_identifiers_only(tmp_path):
+    """A game whose title is made of ordinary words is not found in every shared file."""
+    shared = tmp_path / "shared.py"
+    shared.write_text("tokens = majority_of(regions)\n# the tally of the tokens\n", encoding="utf-8")
+    assert mentions(shared, {"tallyho-tokens", "tallyho", "tallyho tokens"}) == []
+    assert mentions(shared, {"region-majority", "region_majority", "region majority"}) == []
+    assert _named("tallyho", "from assistant.games.tallyho import game")
+    assert not _named("tallyho", "tallyhoes = 3")
 
 
 def test_no_module_outside_a_games_own_packages_names_that_game():
@@ -176,3 +204,9 @@ def test_no_module_outside_a_games_own_packages_names_that_game():
             if not any(path.is_relative_to(place) for place in own) and (lines := mentions(path, words)):
                 found[f"{path.relative_to(SOURCE_TREE)} names {package}"] = lines
     assert found == {}
+
+
+def test_the_check_reads_styles_and_scripts():
+    names = {path.relative_to(SOURCE_TREE).as_posix() for path in shared_files()}
+    assert {"static/app.css", "static/app.js", "templates/base.html", "assistant/web/games/base.py"} <= names
+    assert not any("vendor" in name for name in names)

@@ -5,6 +5,7 @@ the web layer; the translator decides the language of every sentence it writes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
@@ -19,8 +20,10 @@ class Step(BaseModel):
     kind: str
     subject: str
     number: int | None = None
-    awards: dict[str, int]
+    awards: dict[str, int]  # points this step gives, by player key
     text: str
+    totals: dict[str, int]  # each player's running total after it, by player key (the walk's bars)
+    details: dict[str, Any] = {}  # what the step was decided on, for a game's own screens
 
 
 class ScoringReport(BaseModel):
@@ -35,7 +38,7 @@ class ScoringReport(BaseModel):
     winners: list[str]
     decided_by: str
     verdict: str  # one sentence: who won (or leads), and how a tie was broken
-    steps: list[Step]
+    steps: Sequence[Step]  # a game's report narrows it to its own kind of step
     warnings: list[Problem]
     notes: list[str]  # the house rules and readings the scoring used, for the table to see
     # What the scoring found by searching (a game's chain search), for a caller to keep with the

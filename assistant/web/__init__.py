@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask
+from flask import Blueprint, Flask
 
 from assistant.translator import TRANSLATIONS_DIR
 
@@ -92,4 +92,6 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     for game in web_games():
         for blueprint in game.blueprints():
             app.register_blueprint(blueprint)
+        if game.template_folder is not None:  # a game kept outside this repository brings its templates
+            app.register_blueprint(Blueprint(f"templates_{game.templates}", __name__, template_folder=str(game.template_folder)))
     return app

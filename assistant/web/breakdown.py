@@ -78,8 +78,13 @@ def walk(all_steps: list[dict], asked: str | None, players: list[PlayerView]) ->
 
 
 def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool) -> list[dict]:
+    """Places by points, then (after the last scoring, ``use_tie_break``) the tie-breaks; before
+    it the lead is by points alone: everyone on the most points is marked, as the verdict says."""
+
     def rank(p: PlayerView) -> tuple:
         return (p.total, *p.tie_breaks) if use_tie_break else (p.total,)
+
+    top = max((rank(p) for p in players), default=())
 
     rows = []
     for p in sorted(players, key=rank, reverse=True):
@@ -91,7 +96,7 @@ def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool
                 "previous": p.previous,
                 "points": p.total - p.previous,
                 "tie_breaks": p.tie_breaks,
-                "winner": p.key in winners,
+                "winner": p.key in winners if use_tie_break else rank(p) == top,
             }
         )
     return rows

@@ -91,7 +91,7 @@ def migrate(app: Flask) -> list[str]:
 
 @contextmanager
 def _reaching(app: Flask):
-    failures = (sqlite3.Error, OSError, *(postgres.failures() if app.config["DATABASE_URL"] else ()))
+    failures: tuple[type[Exception], ...] = (sqlite3.Error, OSError, *(postgres.failures() if app.config["DATABASE_URL"] else ()))
     try:
         yield
     except failures as error:

@@ -50,6 +50,17 @@ def field_problem(field: str, reason: str) -> str:
     return gettext("{field}: {reason}").format(field=field, reason=reason)
 
 
+class LazyText(LazyString):
+    """A text translated when shown. Asked for a special attribute (``__isabstractmethod__``,
+    which ``abc`` looks for on every class attribute when a class is made), it has none,
+    where Flask-Babel's would translate itself outside any request to look."""
+
+    def __getattr__(self, attr: str):
+        if attr.startswith("__"):
+            raise AttributeError(attr)
+        return super().__getattr__(attr)
+
+
 def lazy_gettext(message: str) -> LazyString:
     """For module-level texts: translated when shown, in the request's language."""
-    return LazyString(gettext, message)
+    return LazyText(gettext, message)

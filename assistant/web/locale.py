@@ -88,7 +88,9 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(isolated)  # a name inside a sentence of a page (a label, a title)
     babel.init_app(app, locale_selector=select_language)
     # Templates translate through the request's catalog looked up once (see i18n.py).
-    app.jinja_env.install_gettext_callables(gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext, newstyle=True)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension
+        gettext=gettext, ngettext=ngettext, pgettext=pgettext, npgettext=npgettext, newstyle=True
+    )
     app.after_request(_remember)
     app.jinja_env.globals["language_links"] = language_links
     app.jinja_env.globals["current_language"] = lambda: str(get_locale())

@@ -77,4 +77,4 @@ class UnchangedPolls:
 
 def init_app(app: Flask) -> None:
     """Before ``security.init_app``, so that a trusted proxy's ``ProxyFix`` runs first."""
-    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)
+    app.wsgi_app = UnchangedPolls(app, app.wsgi_app)  # type: ignore[method-assign]  # Flask's documented way to wrap it

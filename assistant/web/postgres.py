@@ -48,7 +48,7 @@ _pools_lock = threading.Lock()
 
 
 def is_postgresql(url: str | None) -> bool:
-    return bool(url) and url.startswith(SCHEMES)
+    return url is not None and url.startswith(SCHEMES)
 
 
 class Connection:

@@ -87,7 +87,7 @@ def trust_proxies(app: Flask, count: int) -> None:
     HSTS, https:// share links. Without proxies (0) those headers are ignored: any client
     could send them."""
     if count > 0:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]  # Flask's documented way
 
 
 def instance_secret(path: Path) -> str:

@@ -97,7 +97,7 @@ def listening_address(host: str) -> str:
     except ValueError:
         found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
         found.sort(key=lambda entry: entry[0] != socket.AF_INET)
-        return found[0][4][0]
+        return str(found[0][4][0])
 
 
 def free_port(address: str) -> int:

@@ -43,7 +43,7 @@ def lan_addresses() -> tuple[str, ...]:
         pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(info[4][0])
+            found.add(str(info[4][0]))
     except OSError:
         pass
     usable = []
@@ -57,7 +57,7 @@ def lan_addresses() -> tuple[str, ...]:
 def _interface_addresses() -> list[str]:
     """The IPv4 addresses of this machine's interfaces, as the system lists them (getifaddrs on
     Linux and macOS, GetAdaptersAddresses on Windows): a local call, no packet sent."""
-    return [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
+    return [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
 
 
 @lru_cache(maxsize=1)
@@ -125,7 +125,7 @@ def base_urls(host_url: str, configured: str, listening_host: str | None, known_
         "source": "lan" if lan else "none",
         "opened_on_localhost": on_localhost,
         "unknown_host": parts.netloc if not known else "",
-        "listening_locally": bool(listening_host) and is_loopback_host(listening_host),
+        "listening_locally": bool(listening_host) and is_loopback_host(listening_host or ""),
         "others": [f"{parts.scheme}://{a}{port}" for a in lan[1:]],
     }
 

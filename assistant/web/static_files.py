@@ -28,6 +28,7 @@ def page_files(folder: Path) -> list[str]:
 
 
 def init_app(app: Flask) -> None:
+    assert app.static_folder is not None  # create_app sets it
     version = static_version(Path(app.static_folder))
     app.config["STATIC_VERSION"] = version
 

@@ -17,7 +17,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from flask import abort, current_app, session
 
@@ -31,13 +31,16 @@ REPLACED_KEPT = 50  # replaced values a table remembers for phones that have not
 TAPS_KEPT = 100
 
 
+StateT = TypeVar("StateT", bound=TableState)
+
+
 @dataclass
-class Table:
+class Table(Generic[StateT]):
     id: str
     view_id: str
     game: str
     version: int
-    state: TableState  # the game's model
+    state: StateT  # the game's model
     changed: dict[str, int]
     created: float
     updated: float
@@ -239,12 +242,14 @@ def _state_model(game: str) -> type[TableState] | None:
 
 
 def _table(row, token: str) -> Table:
+    model = _state_model(row["game"])
+    assert model is not None  # find_table reads only the tables of games served
     return Table(
         id=row["id"],
         view_id=row["view_id"],
         game=row["game"],
         version=row["version"],
-        state=_state_model(row["game"]).model_validate_json(row["state"]),
+        state=model.model_validate_json(row["state"]),
         changed=json.loads(row["changed"]),
         created=row["created"],
         updated=row["updated"],

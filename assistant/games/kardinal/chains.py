@@ -21,11 +21,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from assistant.games.work import TooMuchWork, WorkBudget, budget_in_effect
 
 MIN_CHAIN = 4
-DISJOINT = "disjoint"
+DISJOINT: Final = "disjoint"
 LONGEST_PER_GROUP = "longest-per-group"
 CHAIN_RULES = (DISJOINT, LONGEST_PER_GROUP)
 # Most steps a Hamiltonian line is looked for before the search branches instead.
@@ -260,7 +261,8 @@ class _Graph:
         """Best total and the lines achieving it, within the nodes of ``mask``."""
         if mask in self._solved:
             return self._solved[mask]
-        total, lines = 0, ()
+        total = 0
+        lines: tuple[tuple[int, ...], ...] = ()
         for component in self.components(mask):
             points, found = self._solve_group(component)
             total += points

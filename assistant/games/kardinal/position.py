@@ -7,7 +7,7 @@ comes back as warnings beside the position.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -25,7 +25,7 @@ from assistant.games.names import isolated
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of
 
-GAME_SLUG = "kardinal-und-koenig"
+GAME_SLUG: Final = "kardinal-und-koenig"
 Count = Annotated[int, Field(strict=True, ge=0)]
 Label = Annotated[str, Field(min_length=1, max_length=40)] | Annotated[int, Field(strict=True)]
 Scoring = Literal["intermediate", "final"]
@@ -200,7 +200,7 @@ def _piece_errors(position: Position, who, tr: Translator) -> Iterator[Problem]:
                 if color not in colors:
                     yield Problem(field=f"{pieces}.{country}.{color}", reason=_not_a_player(color, tr))
         for color in dict.fromkeys(position.colors):  # a duplicated colour is reported once
-            placed = position.on_board(pieces, color)
+            placed = position.on_board(cast(Literal["monasteries", "advisors"], pieces), color)
             if placed > cap:
                 message = (
                     tr.ngettext(

@@ -1,20 +1,21 @@
 """The scoring report: players' results, the winner, and every step in board order."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
 from assistant.games.base import ScoringReport, Step
 from assistant.translator import Translator
 
+DecidedBy = Literal["points", "supply", "shared"]
+StepKind = Literal["country", "alliance", "chain"]
+
 
 class ScoreStep(Step):
-    """A step with the running totals after it and the counts it was decided on."""
+    """A step of this game: a country, an alliance or a player's chains."""
 
-    kind: Literal["country", "alliance", "chain"]
-    totals: dict[str, int]
-    details: dict[str, Any] = {}
+    kind: StepKind
 
 
 class PlayerResult(BaseModel):
@@ -36,7 +37,7 @@ class KardinalReport(ScoringReport):
     scoring: Literal["intermediate", "final"]
     board: str  # the board variant scored on ("published" unless the table corrected it)
     players: list[PlayerResult]
-    decided_by: Literal["points", "supply", "shared"]
+    decided_by: DecidedBy
     steps: list[ScoreStep]
 
     def ranked(self) -> list[PlayerResult]:

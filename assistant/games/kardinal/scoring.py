@@ -6,12 +6,14 @@ sentence that explains it.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from assistant.games.kardinal.alliances import score_alliance
 from assistant.games.kardinal.board import TRACK_SPACES, Board
 from assistant.games.kardinal.monasteries import score_country
 from assistant.games.kardinal.players_chains import PlayersChains
 from assistant.games.kardinal.position import Position
-from assistant.games.kardinal.report import KardinalReport, PlayerResult, ScoreStep
+from assistant.games.kardinal.report import DecidedBy, KardinalReport, PlayerResult, ScoreStep, StepKind
 from assistant.games.kardinal.texts import Words
 from assistant.problems import Problem
 from assistant.translator import Translator
@@ -59,7 +61,7 @@ class _Tally:
         self.parts = {color: {"monasteries": 0, "alliances": 0, "chains": 0} for color in self.order}
         self.steps: list[ScoreStep] = []
 
-    def record(self, kind: str, awards: dict[str, int], **step) -> None:
+    def record(self, kind: StepKind, awards: dict[str, int], **step) -> None:
         for color, points in awards.items():
             self.totals[color] += points
             self.parts[color][_PART[kind]] += points
@@ -107,7 +109,7 @@ def _score_chains(position: Position, chains_of: PlayersChains, words: Words, ta
         chains = position.chains.get(color)
         roads = chains.roads if chains else []
         lengths = chains.lengths if chains else []
-        chosen, other = chains_of.covers(color, roads)
+        chosen, other = chains_of.covers(color, cast(list[tuple[str, str]], roads))  # labels are text once validated
         points = (chosen.points if chosen else 0) + sum(lengths)
         tally.record(
             "chain",
@@ -147,7 +149,7 @@ def _in_order(counts: dict[str, int], order: list[str]) -> dict[str, int]:
     return {color: counts[color] for color in order if counts.get(color)}
 
 
-def _winners(players: list[PlayerResult]) -> tuple[list[str], str]:
+def _winners(players: list[PlayerResult]) -> tuple[list[str], DecidedBy]:
     """Most points; a tie goes to the most pieces left in supply; still tied, shared."""
     best = max(p.total for p in players)
     leaders = [p for p in players if p.total == best]

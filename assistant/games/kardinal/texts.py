@@ -212,7 +212,7 @@ class Words:
                 ).format(names=", ".join(left))
             if left or differs:
                 sentence += " " + self.rulebook_on_branches()
-            if differs:
+            if differs and other is not None:
                 sentence += " " + self.other_rule_sentence(other.rule, other.points + sum(lengths))
         return sentence
 

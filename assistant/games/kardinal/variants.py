@@ -7,7 +7,7 @@ table's, so a breakdown can say what it was scored on.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -80,6 +80,7 @@ def _alliances(variant: VariantIn, base: Board, tr: Translator, problems: list[P
                 )
             )
             continue
+        pair = cast(tuple[str, str], pair)  # both known now
         if pair[0] == pair[1]:
             problems.append(
                 Problem(field=field, reason=tr.gettext("an alliance joins two different countries, not {country} with itself").format(

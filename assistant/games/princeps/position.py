@@ -7,7 +7,7 @@ beside the position.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -15,7 +15,7 @@ from assistant.games.names import isolated
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator
 
-GAME_SLUG = "princeps-machiavelli"
+GAME_SLUG: Final = "princeps-machiavelli"
 KINDS = ("gold", "trade", "farming")  # the wealth a territory card shows, exactly one of them
 STATES = ("stable", "destabilised")  # a destabilised card lies sideways
 TIE_RULES = ("shared", "nobody")  # a category tied for the most: everyone tied scores, or nobody

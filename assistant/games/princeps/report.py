@@ -1,7 +1,7 @@
 """The scoring report: players' victory points, the winner, and every step in order."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -16,8 +16,6 @@ class ScoreStep(Step):
     """A VP category or a tie-break level, with the running VP after it and the counts it looked at."""
 
     kind: Literal["category", "tie-break"]
-    totals: dict[str, int]
-    details: dict[str, Any] = {}
 
 
 class PlayerResult(BaseModel):

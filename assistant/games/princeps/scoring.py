@@ -7,6 +7,8 @@ win. Every step records who scored, the running VP and one sentence that explain
 """
 from __future__ import annotations
 
+from typing import cast
+
 from assistant.games.princeps.position import Position
 from assistant.games.princeps.report import DecidedBy, PlayerResult, PrincepsReport, ScoreStep
 from assistant.games.princeps.texts import Words
@@ -89,7 +91,7 @@ def _break_the_tie(contenders: list[str], counts, vp: dict[str, int], top: int, 
         )
         contenders = leaders
         if len(leaders) == 1:
-            return steps, contenders, measure, best
+            return steps, contenders, cast(DecidedBy, measure), best
     return steps, contenders, "shared", 0
 
 

@@ -12,10 +12,24 @@ from assistant.games import GAMES, game_package
 from assistant.web.games.base import WebGame
 
 
+class GameWithoutScreens(LookupError):
+    """A game is registered (its rules score on the command line) but has no screens yet."""
+
+
 def web_game(slug: str) -> WebGame:
     """The screens of the game registered under ``slug``; ``assistant.games.UnknownGame`` (a
-    KeyError) when there is none."""
-    return import_module(f"{__name__}.{game_package(slug)}").WEB_GAME
+    KeyError) when there is none, ``GameWithoutScreens`` when it has no web package."""
+    package = game_package(slug)
+    try:
+        module = import_module(f"{__name__}.{package}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{package}":
+            raise  # the package is there, something it imports is not
+        raise GameWithoutScreens(
+            f"the game {slug!r} is registered but has no screens: add the package {__name__}.{package} "
+            "exposing WEB_GAME, a WebGame (docs/architecture.md, 'Adding a game')"
+        ) from None
+    return module.WEB_GAME
 
 
 def web_games() -> list[WebGame]:

@@ -1,20 +1,36 @@
-"""What a game's web module provides; the shared views do everything else."""
+"""The contract between the shared web code and a game: what a game's web package declares.
+
+A game's web package exposes ``WEB_GAME``, an instance of a ``WebGame`` subclass, generic over
+its stored state (``assistant.web.state.TableState``) and its report
+(``assistant.games.base.ScoringReport``). The abstract methods and the ``REQUIRED`` attributes
+are what every game must give (a class that lacks one is refused when it is defined); every
+other member has a default that suits a plain game. docs/architecture.md walks through adding
+a game.
+"""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
 from assistant.games import get_game
+from assistant.games.base import ScoringReport, Step
+from assistant.games.names import isolated
 from assistant.web import kept
 from assistant.web.i18n import gettext as _
+from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.pad import after_count
 from assistant.web.state import TableState
 from assistant.web.tables import Change, Conflict, Table
+
+StateT = TypeVar("StateT", bound=TableState)
+ReportT = TypeVar("ReportT", bound=ScoringReport)
 
 
 @dataclass(frozen=True)
@@ -51,11 +67,39 @@ class BadChange(ValueError):
 
 @dataclass
 class SetupForm:
-    """The new-table form: what was entered, the errors by field, and the state once valid."""
+    """The new-table form: what was entered, the errors by field, and the state once valid.
+
+    ``values`` is what templates/macros.html's ``setup_form`` shows: ``players`` (a list), ``min``
+    and ``max`` players, and for a game with a house rule its ``rules`` (the choices) and the
+    chosen reading under the rule's name."""
 
     values: dict[str, Any]
     errors: dict[str, list[str]] = field(default_factory=dict)
     state: TableState | None = None  # set when the form is complete and valid
+
+
+@dataclass(kw_only=True)
+class ScreenContext:
+    """What a screen's template gets (datasette's ``Context``): a game's screen subclasses it with
+    what its own template shows. The fields here are the ones the shared code reads."""
+
+    typing: bool = False  # a text is being typed: no polling, which would wipe it
+    pad: Mapping[str, Any] | None = None  # the open number pad (``pad.number_pad``): notices are pinned on it
+    replaced_on_cells: bool = False  # the screen tells a replaced value on its own cells (else the shared note does)
+
+    def template_vars(self) -> dict[str, Any]:
+        """The fields as the template's names (one level: nested values stay as they are)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class PlannedChange:
+    """What a posted form asks of a table, read by the game in one call (``WebGame.read_change``):
+    the change, and where the phone goes once it is applied (``then(state)``: the screen's URL
+    arguments, ``_anchor`` naming the element a full page scrolls to)."""
+
+    change: Change
+    then: Callable[[Any], dict[str, str]]
 
 
 @dataclass(frozen=True)
@@ -64,7 +108,7 @@ class Segment:
 
     label: str
     points: int
-    css: str
+    css: str  # the part's class: a colour of static/app.css ("part-1"...) or of the game's stylesheet
 
 
 @dataclass(frozen=True)
@@ -82,66 +126,94 @@ class PlayerView:
     track: int | None = None  # the marker's space on the score track, if the game has one
 
 
-class WebGame:
-    """A game's web package exposes ``WEB_GAME``, an instance of a subclass. Texts come from
-    Flask-Babel (the request's language); the core gets the request's catalog
-    (``assistant.web.i18n.request_translations()``) as its translator.
+# The attributes every game sets; the others below have defaults.
+REQUIRED = ("slug", "title", "templates", "screens", "scorings", "state_model")
 
-    Every game gives the attributes and the methods without a body below. What a game may add
-    (pages of its own, tables in the database, links, figures, wording) is declared here too,
-    with a default that adds nothing; the shared code calls them on every game and names none.
+
+class WebGame(ABC, Generic[StateT, ReportT]):
+    """A game's screens. Texts come from Flask-Babel (the request's language); the core gets the
+    request's catalog (``assistant.web.i18n.request_translations()``) as its translator.
+
+    What a game may add (pages of its own, tables in the database, a stylesheet, links, figures,
+    wording) is declared here too, with a default that adds nothing; the shared code calls them
+    on every game and names none.
     """
 
+    # --- what every game declares ---
     slug: str  # the core's game slug, stored with each table
     title: str  # gettext-marked
-    templates: str  # folder under templates/ with _setup_form.html and _<screen>.html for each screen
+    templates: str  # folder with _setup_form.html and _<screen>.html for each screen (under templates/ or template_folder)
     screens: tuple[Screen, ...]  # the entry tabs, in order; the first is where a table opens
-    screen_args: tuple[str, ...]  # the URL arguments its screens read (all others are dropped)
     scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
-    points_label: str  # the standings' column of points ("Points", "VP")
-    tie_break_labels: tuple[str, ...]  # the standings' columns for what breaks a tie, in order
-    tie_break_note: str  # below the final standings: how a tie is broken ("" for nothing)
-    how_to_score: str  # on the scores tab before anything is scored: where the scoring button is
-    walk_start_title: str  # the step-by-step walk's first page, before any step
-    walk_intro: str
-    state_model: type[TableState]  # the stored state, typed (``assistant.web.state``)
+    state_model: type[StateT]  # the stored state, typed (``assistant.web.state``)
 
+    # --- what a plain game may leave as it is ---
+    screen_args: tuple[str, ...] = ()  # the URL arguments its screens read (all others are dropped)
+    points_label: str = _l("Points")  # the standings' column of points ("VP")
+    tie_break_labels: tuple[str, ...] = ()  # the standings' columns for what breaks a tie, in order
+    tie_break_note: str = ""  # below the final standings: how a tie is broken
+    how_to_score: str = _l("Enter the table, then tap the scoring button at the bottom of its tab.")  # before anything is scored
+    walk_start_title: str = _l("Before the scoring: everyone's points so far")  # the walk's first page
+    walk_intro: str = _l("Tap Next to go through the scoring one step at a time.")
+
+    def __init__(self) -> None:
+        missing = [name for name in REQUIRED if not hasattr(self, name)]
+        if missing:  # abstract methods are refused by ABC itself, attributes here: both when WEB_GAME is made
+            raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (assistant.web.games.base.REQUIRED)")
+
+    @abstractmethod
     def setup(self, form: MultiDict | None) -> SetupForm:
         """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
         by field, or with ``state`` (the new table's state) when it is valid."""
-        raise NotImplementedError
 
-    def table_title(self, state: TableState) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def screen(self, name: str, table: Table[StateT], args: MultiDict) -> ScreenContext:
+        """Template context for ``<templates>/_<name>.html``; ``args`` are the URL's."""
 
-    def screen(self, name: str, table: Table, args: MultiDict) -> dict:
-        """Template context for ``templates/<templates>/_<name>.html``; ``args`` are the URL's."""
-        raise NotImplementedError
-
-    def parse_change(self, table: Table, form: MultiDict) -> Change:
+    @abstractmethod
+    def parse_change(self, table: Table[StateT], form: MultiDict) -> Change:
         """One delta from a posted form; raises ``BadChange`` naming the field and the reason."""
-        raise NotImplementedError
 
-    def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
-        """URL arguments of the screen shown after a change (``here``: where the phone was);
-        ``_anchor`` names the element a full page (no JavaScript) scrolls to."""
-        raise NotImplementedError
+    @abstractmethod
+    def describe_cell(self, state: StateT, cell: str) -> str:
+        """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
 
-    def changed_parts(self, screen: str, table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+    @abstractmethod
+    def score_input(self, state: StateT, scoring: str) -> dict[str, Any]:
+        """The core's JSON input for a scoring of the table as it stands now."""
+
+    @abstractmethod
+    def players_view(self, report: ReportT) -> list[PlayerView]:
+        """The report's players in seating order, for standings, walk and chart."""
+
+    # --- changes ---
+
+    def read_change(self, table: Table[StateT], form: MultiDict, here: MultiDict) -> PlannedChange:
+        """The one call a posted change makes into the game: the change (``parse_change``) and
+        where the phone goes after it (``after_change``)."""
+        change = self.parse_change(table, form)
+        return PlannedChange(change, lambda state: self.after_change(state, change, form, here))
+
+    def entry_order(self, state: StateT) -> list[str]:
+        """The count cells in the order the number pad moves through them ([]: it stays)."""
+        return []
+
+    def after_change(self, state: StateT, change: Change, form: MultiDict, here: MultiDict) -> dict[str, str]:
+        """URL arguments of the screen shown after a change (``state``: the table after it,
+        ``here``: where the phone was); by default a number moves the pad on in ``entry_order``."""
+        return after_count(self.entry_order(state), change.cell, form, here)
+
+    def changed_parts(self, screen: str, table: Table[StateT], cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
         """What of ``screen`` (of ``table`` as it is now) to send back after ``cells`` changed (each
         with the value the phone shows, or ``tables.UNKNOWN``; ``args``: the screen's URL arguments
         now, ``before``: where the phone was), named for the game's ``_<screen>_changes.html``,
         which sends each part by its id; None: the whole screen."""
         return None
 
-    def changes_screen(self, name: str, table: Table, args: MultiDict, parts: frozenset[str]) -> dict:
+    def changes_screen(self, name: str, table: Table[StateT], args: MultiDict, parts: frozenset[str]) -> ScreenContext:
         """Context for ``_<name>_changes.html``: the screen's, by default; a game may build only
         the ``parts`` it sends."""
         return self.screen(name, table, args)
-
-    def describe_cell(self, state: TableState, cell: str) -> str:
-        """A cell (or a core problem's field) in words: 'Frankreich, monasteries of Andreas (red)'."""
-        raise NotImplementedError
 
     def describe_value(self, cell: str, value: Any) -> str:
         """A value in a conflict notice: a count, a name, a list of lengths."""
@@ -149,60 +221,23 @@ class WebGame:
             return ", ".join(map(str, value)) or _("none")
         return _("(no name)") if value == "" else str(value)
 
-    def score_input(self, state: TableState, scoring: str) -> dict:
-        """The core's JSON input for a scoring of the table as it stands now."""
-        raise NotImplementedError
+    def explain_conflict(self, conflict: Conflict, resend: dict[str, str]) -> dict[str, Any] | None:
+        """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,
+        ``retry``, ``resend`` (None offers no "anyway"); None leaves the shared wording."""
+        return None
 
-    def totals(self, report: Any) -> dict[str, int]:
-        """Each player's total of a report, by player key (kept with the result)."""
-        raise NotImplementedError
+    # --- the table's name and status ---
 
-    def score(self, table: Table, scoring: str) -> tuple[Any, Change]:
-        """Score the table as it stands: the report, and the change that keeps the result.
-        Raises ``assistant.problems.InvalidInput``."""
-        return kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
+    def table_title(self, state: StateT) -> str:
+        return ", ".join(isolated(p.name) for p in state.players)
 
-    def kept_report(self, table: Table, scoring: str) -> Any | None:
-        """The kept result of a scoring, explained in the page's language; None if not scored."""
-        return kept.kept_report(get_game(self.slug), table, scoring)
-
-    def kept_summary(self, table: Table, scoring: str) -> dict | None:
-        """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
-        return kept.kept_summary(table, scoring, self.score_input(table.state, scoring))
-
-    def players_view(self, report: Any) -> list[PlayerView]:
-        """The report's players in seating order, for standings, walk and chart."""
-        raise NotImplementedError
-
-    def tie_breaks_used(self, report: Any) -> int:
-        """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,
-        n when the n-th of ``tie_break_labels`` did (or all n left a shared win)."""
-        raise NotImplementedError
-
-    def step_marks(self, step: Any) -> dict[str, str]:
-        """What a step shows beside each player it concerns, by player key: '+3' for points."""
-        raise NotImplementedError
-
-    def step_title(self, table: Table, step: Any) -> str:
-        raise NotImplementedError
-
-    def section_label(self, kind: str) -> str:
-        """Heading of a run of steps of one kind."""
-        raise NotImplementedError
-
-    def point_sources(self, table: Table, report: Any) -> dict[str, list[Segment]]:
-        """Where each player's points came from, by player key, for the bar chart."""
-        raise NotImplementedError
-
-    def track_spaces(self) -> int:
-        """Spaces on the score track (0: the game has none)."""
-        raise NotImplementedError
-
-    def phase(self, table: Table) -> str:
+    def phase(self, table: Table[StateT]) -> str:
         """A short status for the home page's list of tables."""
-        raise NotImplementedError
+        if table.state.results.get(self.scorings[-1].name):
+            return self.final_phase(table) or _("Scored")
+        return _("Entering the table")
 
-    def final_phase(self, table: Table) -> str | None:
+    def final_phase(self, table: Table[StateT]) -> str | None:
         """The home page's status of a table whose last scoring is kept: its verdict, or, when the
         table changed since, that it must be scored again (never a winner it may no longer have);
         None when not scored. Raises ``InvalidInput`` when the kept result cannot be read."""
@@ -215,10 +250,76 @@ class WebGame:
         report = self.kept_report(table, last)
         return report.verdict if report else None
 
+    # --- scoring and its results ---
+
+    def totals(self, report: ReportT) -> dict[str, int]:
+        """Each player's total of a report, by player key (kept with the result)."""
+        return {p.key: p.total for p in self.players_view(report)}
+
+    def score(self, table: Table[StateT], scoring: str) -> tuple[ReportT, Change]:
+        """Score the table as it stands: the report, and the change that keeps the result.
+        Raises ``assistant.problems.InvalidInput``."""
+        report, change = kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
+        return report, change  # type: ignore[return-value]  # the registry's game scores into this game's report
+
+    def kept_report(self, table: Table[StateT], scoring: str) -> ReportT | None:
+        """The kept result of a scoring, explained in the page's language; None if not scored."""
+        return kept.kept_report(get_game(self.slug), table, scoring)
+
+    def kept_summary(self, table: Table[StateT], scoring: str) -> dict[str, Any] | None:
+        """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
+        return kept.kept_summary(table, scoring, self.score_input(table.state, scoring))
+
+    def tie_breaks_used(self, report: ReportT) -> int:
+        """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,
+        n when the n-th of ``tie_break_labels`` did (or all n left a shared win)."""
+        return 0
+
+    def step_marks(self, step: Step) -> dict[str, str]:
+        """What a step shows beside each player it concerns, by player key: '+3' for points."""
+        return {key: f"+{points}" for key, points in step.awards.items() if points}
+
+    def step_title(self, table: Table[StateT], step: Step) -> str:
+        return step.subject
+
+    def section_label(self, kind: str) -> str:
+        """Heading of a run of steps of one kind."""
+        return kind
+
+    def point_sources(self, table: Table[StateT], report: ReportT) -> dict[str, list[Segment]]:
+        """Where each player's points came from, by player key, for the bar chart: by default a
+        part per kind of step (``section_label``)."""
+        kinds = list(dict.fromkeys(step.kind for step in report.steps))
+        return {
+            p.key: [
+                Segment(self.section_label(kind), sum(s.awards.get(p.key, 0) for s in report.steps if s.kind == kind), f"part-{i % 4 + 1}")
+                for i, kind in enumerate(kinds)
+            ]
+            for p in self.players_view(report)
+        }
+
+    def track_spaces(self) -> int:
+        """Spaces on the score track (0: the game has none)."""
+        return 0
+
+    def step_figure(self, table: Table[StateT], report: ReportT, index: int) -> dict[str, Any] | None:
+        """A figure for step ``index`` of the walk (a map...); None for none."""
+        return None
+
+    def board_line(self, report: ReportT) -> str:
+        """Which board the scoring used, beside the standings; "" for nothing."""
+        return ""
+
     # --- what a game may add; the defaults add nothing ---
 
     # Links under the game's "New table" on the start page: (gettext-marked label, endpoint).
     extra_links: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # Its own stylesheets, under static/ (or static_folder), loaded on its pages only
+    # (datasette's extra_css_urls): shared CSS names no game.
+    stylesheets: ClassVar[tuple[str, ...]] = ()
+    # A folder holding the game's ``templates`` folder, for a game outside this repository
+    # (None: under the app's templates/).
+    template_folder: ClassVar[Path | None] = None
     # SQL run on every SQLite database at first use (CREATE TABLE IF NOT EXISTS ...): the game's own tables.
     schema: ClassVar[str] = ""
     # The same tables for PostgreSQL: a folder of yoyo migrations (postgres.py), their ids
@@ -233,16 +334,3 @@ class WebGame:
         """Bring the game's tables of a SQLite database made by an older version up to ``schema``
         (columns added since, their indexes); runs inside a transaction. PostgreSQL databases
         take ``migrations`` instead."""
-
-    def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
-        """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,
-        ``retry``, ``resend`` (None offers no "anyway"); None leaves the shared wording."""
-        return None
-
-    def step_figure(self, table: Table, report: Any, index: int) -> dict | None:
-        """A figure for step ``index`` of the walk (a map...); None for none."""
-        return None
-
-    def board_line(self, report: Any) -> str:
-        """Which board the scoring used, beside the standings; "" for nothing."""
-        return ""

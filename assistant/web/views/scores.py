@@ -1,6 +1,8 @@
 """Scoring a table (one button per scoring) and reading the kept results: list or walk."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 
 from assistant.problems import InvalidInput
@@ -29,7 +31,7 @@ def score(token: str, scoring: str):
         # Shown on the tab the button is on, after a redirect (Post/Redirect/Get): the address is
         # the tab's, so Back and a reload never send the scoring again.
         problems = [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems]
-        flash({"table": token, "screen": screen, "problems": problems}, CANNOT_SCORE)
+        flash({"table": token, "screen": screen, "problems": problems}, CANNOT_SCORE)  # type: ignore[arg-type]  # kept as JSON: a dict stays whole
         return redirect(url_for("table.screen", token=token, screen=screen), 303)
     apply_change(table, keep, table.version)
     return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
@@ -61,7 +63,7 @@ def result(token: str, scoring: str):
         "kept": {s.name: game.kept_summary(table, s.name) for s in game.scorings},
         "view": "walk" if args.get("view") == "walk" else "list",
         "notice": None,
-        "poll_url": url_for("scores.result", token=token, scoring=scoring, **args),  # with since= from the page
+        "poll_url": url_for("scores.result", token=token, scoring=scoring, **cast(dict[str, Any], args)),  # with since= from the page
         "poll_seconds": current_app.config["POLL_SECONDS"],
     }
     try:

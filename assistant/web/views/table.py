@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.web.games.base import BadChange, WebGame
+from assistant.web.games.base import BadChange, ScreenContext, WebGame
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
@@ -33,7 +33,7 @@ bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 def unchanged_since() -> bool:
     """A poll whose table has not changed: answered ``NOTHING_NEW`` (polls.py), no body."""
     since = small_number(request.args.get("since"))
-    return since is not None and version_of(request.view_args["token"]) == since
+    return since is not None and version_of((request.view_args or {})["token"]) == since
 
 
 @bp.get("")
@@ -85,8 +85,8 @@ def change(token: str):
     keep = screen_args(game, MultiDict(parse_qsl(request.form.get("here", "")[:500])))
     try:
         base = int(request.form.get("base", ""))
-        delta = game.parse_change(table, request.form)
-        outcome = apply_change(table, delta, base, this_phone(), tap_id(request.form))
+        planned = game.read_change(table, request.form, keep)  # the one call into the game
+        outcome = apply_change(table, planned.change, base, this_phone(), tap_id(request.form))
     except BadChange as bad:
         return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
     except (ValueError, StaleVersion):
@@ -103,7 +103,8 @@ def change(token: str):
             if parts is not None:
                 return render_changes(outcome.table, game, screen, keep, parts, notice=notice, status=409)
         return render_screen(outcome.table, game, screen, keep, notice=notice, status=409)
-    args = game.after_change(outcome.table, delta, request.form, keep)
+    delta = planned.change
+    args = planned.then(outcome.table.state)
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
         # this change and any since that version (taps queued before it, other phones'), as the
@@ -115,7 +116,7 @@ def change(token: str):
         if parts is not None:
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)
         return render_screen(outcome.table, game, screen, MultiDict(args))
-    return redirect(url_for("table.screen", token=token, screen=screen, **args), 303)
+    return redirect(url_for("table.screen", token=token, screen=screen, **cast(dict[str, Any], args)), 303)
 
 
 def tap_id(form) -> str:
@@ -184,7 +185,7 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
     # must not wipe what the person entered.
     # The poll sends the version shown and the screen's arguments from #screen-poll (poll_args),
     # which the answer to a tap updates.
-    poll_url = None if notice or context.get("typing") else url_for("table.screen", token=table.token, screen=screen)
+    poll_url = None if notice or context.typing else url_for("table.screen", token=table.token, screen=screen)
     return render(
         "table/page.html",
         "table/_screen.html",
@@ -193,14 +194,24 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
         notice=notice,
         poll_url=poll_url,
         poll_seconds=current_app.config["POLL_SECONDS"],
-        **_screen_context(table, game, screen, args, context),
+        **_screen_context(table, game, screen, args, context, notice),
     )
 
 
-def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, context: dict) -> dict:
+def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, context: ScreenContext, notice: dict | None = None) -> dict:
     """What a screen's templates see, whole or in parts: the game's context for it, the table,
-    its arguments (also sent with the next poll) and the replaced-value notes."""
-    return {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, **replaced_context(table, game), **context}
+    its arguments (also sent with the next poll), the replaced-value notes and what was typed
+    in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
+    typed = typed_in_form() if notice and notice.get("kind") == "error" else {}
+    shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, "typed": typed}
+    return {**shared, **replaced_context(table, game), **context.template_vars()}
+
+
+def typed_in_form() -> dict[str, str]:
+    """The value this request's form sent, by its cell."""
+    if request.method != "POST" or "cell" not in request.form:
+        return {}
+    return {request.form["cell"]: request.form.get("value", "")[:100]}
 
 
 def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str], notice: dict | None = None, status: int = 200):

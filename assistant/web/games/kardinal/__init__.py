@@ -1,18 +1,21 @@
 """Kardinal & König's screens: new table, board grid with number pad, chains, scorings."""
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint
 from werkzeug.datastructures import MultiDict
 
+from assistant.games.base import Step
 from assistant.games.kardinal.board import published_board
 from assistant.games.kardinal.position import GAME_SLUG
+from assistant.games.kardinal.report import KardinalReport
 from assistant.games.kardinal.texts import Words
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput
-from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
+from assistant.web.games.base import PlannedChange, PlayerView, Scoring, Screen, ScreenContext, Segment, SetupForm, WebGame
 from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
@@ -25,16 +28,16 @@ from assistant.web.pad import after_count
 from assistant.web.tables import Change, Conflict, Table
 
 
-class KardinalWeb(WebGame):
+class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     slug = GAME_SLUG
     title = _l("Kardinal & König")
     templates = "kardinal"
     state_model = KardinalState
+    stylesheets = ("kardinal/kardinal.css", "kardinal/sketch.css")
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
     screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
     scorings = (Scoring("intermediate", _l("Intermediate scoring"), "board"), Scoring("final", _l("Final scoring"), "chains"))
-    points_label = _l("Points")
     # Translators: column of the final standings: pieces left in the player's supply.
     tie_break_labels = (_l("Supply"),)
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
@@ -45,7 +48,7 @@ class KardinalWeb(WebGame):
     def setup(self, form: MultiDict | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
 
-    def players_view(self, report) -> list[PlayerView]:
+    def players_view(self, report: KardinalReport) -> list[PlayerView]:
         return [
             PlayerView(
                 key=p.color, name=p.name, color=p.color, color_name=color_label(p.color), label=p.label,
@@ -54,32 +57,33 @@ class KardinalWeb(WebGame):
             for p in report.players
         ]
 
-    def tie_breaks_used(self, report) -> int:
+    def tie_breaks_used(self, report: KardinalReport) -> int:
         return 0 if report.decided_by == "points" else 1  # supply, or a shared win after it
-
-    def step_marks(self, step) -> dict[str, str]:
-        return {color: f"+{points}" for color, points in step.awards.items() if points}
 
     def table_title(self, state: KardinalState) -> str:
         return ", ".join(isolated(p.name) or color_as_player_label(p.color) for p in state.players)
 
-    def screen(self, name: str, table: Table, args: MultiDict) -> dict:
+    def screen(self, name: str, table: Table[KardinalState], args: MultiDict) -> ScreenContext:
         return screens.board_screen(table, args) if name == "board" else sketch_screen.chains_screen(table, args)
 
-    def parse_change(self, table: Table, form: MultiDict) -> Change:
+    def parse_change(self, table: Table[KardinalState], form: MultiDict) -> Change:
         if sketch.is_sketch_cell(form.get("cell", "")):
             return sketch.parse_change(table.state, form)
         return cells.parse_change(table.state, form)
 
-    def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
-        if sketch.is_sketch_cell(change.cell):
-            return sketch.after_change(table.state, change.value, here)
-        return after_count(cells.entry_order(table.state), change.cell, form, here)
+    def read_change(self, table: Table[KardinalState], form: MultiDict, here: MultiDict) -> PlannedChange:
+        change = self.parse_change(table, form)
+        if sketch.is_sketch_cell(change.cell):  # the same sketch, the tapped monastery selected
+            return PlannedChange(change, lambda state: sketch.after_change(state, change.value, here))
+        order = cells.entry_order(table.state)  # the board's cells do not change with their counts
+        return PlannedChange(change, lambda state: after_count(order, change.cell, form, here))
 
-    def changed_parts(self, screen: str, table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+    def changed_parts(
+        self, screen: str, table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict, before: MultiDict
+    ) -> frozenset[str] | None:
         return screens.board_changes(table, cells, args, before) if screen == "board" else None
 
-    def changes_screen(self, name: str, table: Table, args: MultiDict, parts: frozenset[str]) -> dict:
+    def changes_screen(self, name: str, table: Table[KardinalState], args: MultiDict, parts: frozenset[str]) -> ScreenContext:
         return screens.board_screen(table, args, only=parts) if name == "board" else self.screen(name, table, args)
 
     def describe_cell(self, state: KardinalState, cell: str) -> str:
@@ -88,29 +92,26 @@ class KardinalWeb(WebGame):
     def describe_value(self, cell: str, value: Any) -> str:
         return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else super().describe_value(cell, value)
 
-    def explain_conflict(self, conflict: Conflict, resend: dict) -> dict | None:
+    def explain_conflict(self, conflict: Conflict, resend: dict[str, str]) -> dict[str, Any] | None:
         """A conflict on a chain sketch in the sketch's own words (the shared notice words the rest)."""
         return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
     def score_input(self, state: KardinalState, scoring: str) -> dict:
         return results.score_input(state, scoring)
 
-    def totals(self, report) -> dict[str, int]:
-        return {p.color: p.total for p in report.players}
-
-    def step_title(self, table: Table, step: Any) -> str:
+    def step_title(self, table: Table[KardinalState], step: Step) -> str:
         words = Words({p.color: p.name for p in table.state.players}, published_board(), request_translations())
         if step.kind == "country":
             return words.country(step.subject)
         if step.kind == "alliance":
             first, second = step.details["countries"]
-            return words.alliance_subject(step.number, first, second)
+            return words.alliance_subject(step.number or 0, first, second)  # an alliance's step has its number
         return _("Chains of {player}").format(player=words.who(step.subject))
 
     def section_label(self, kind: str) -> str:
         return {"country": _("Monasteries"), "alliance": _("Alliances"), "chain": _("Chains")}.get(kind, kind)
 
-    def point_sources(self, table: Table, report: Any):
+    def point_sources(self, table: Table[KardinalState], report: KardinalReport) -> dict[str, list[Segment]]:
         return results.point_sources(report)
 
     def track_spaces(self) -> int:
@@ -124,20 +125,20 @@ class KardinalWeb(WebGame):
     def blueprints(self) -> tuple[Blueprint, ...]:
         return (board_check.bp,)
 
-    def upgrade_database(self, db) -> None:
+    def upgrade_database(self, db: sqlite3.Connection) -> None:
         boards.upgrade_database(db)
 
-    def step_figure(self, table: Table, report: Any, index: int) -> dict | None:
+    def step_figure(self, table: Table[KardinalState], report: KardinalReport, index: int) -> dict[str, Any] | None:
         """The map for step ``index`` of the walk: its country or alliance highlighted, with counts."""
         return step_map(table, report, index, self.players_view(report))
 
-    def board_line(self, report: Any) -> str:
+    def board_line(self, report: KardinalReport) -> str:
         """Which board the scoring used, for beside the standings."""
         if report.board == PUBLISHED:
             return _("Board: as published (alliances partly inferred).")
         return _("Board: “{name}”, a variant checked against the printed board.").format(name=report.board)
 
-    def phase(self, table: Table) -> str:
+    def phase(self, table: Table[KardinalState]) -> str:
         if table.state.results.get("final"):
             try:
                 status = self.final_phase(table)

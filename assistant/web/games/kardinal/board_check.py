@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from flask import Blueprint, abort, request, url_for
 from werkzeug.datastructures import MultiDict
@@ -137,7 +138,7 @@ def _form_of(data: dict | None, name: str, version: int | None = None) -> CheckF
     pairs = [a.countries for a in published.alliances]
     if isinstance(stored, list) and len(stored) == len(pairs):
         pairs = [(str(p[0]), str(p[1])) if isinstance(p, list) and len(p) == 2 else old for p, old in zip(stored, pairs)]
-    stored_fields = data.get("fields") if isinstance(data.get("fields"), dict) else {}
+    stored_fields: dict[str, Any] = data["fields"] if isinstance(data.get("fields"), dict) else {}
     fields = {c.key: _typed(stored_fields[c.key] if c.key in stored_fields else c.fields) for c in published.countries}
     return CheckForm(name=name, pairs=pairs, fields=fields, version=version)
 
@@ -220,9 +221,9 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
     can_change = variant is None or board_keys.may_change(variant)
     options = [(key, key) for key in published.country_keys]  # the names printed on the board
     keys = set(published.country_keys)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for alliance, (a, b) in zip(published.alliances, form.pairs):
-        changed = {a, b} != set(alliance.countries)
+        differs = {a, b} != set(alliance.countries)
         rows.append(
             {
                 "number": alliance.number,
@@ -233,7 +234,7 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
                 "published": "–".join(alliance.countries),
                 "source": alliance.source,
                 "sea": alliance.sea,
-                "changed": changed,
+                "changed": differs,
                 "errors": form.errors.get(f"alliance-{alliance.number}", []),
             }
         )
@@ -247,7 +248,7 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
         }
         for key in published.country_keys
     ]
-    changed = frozenset(row["number"] for row in rows if row["changed"])
+    changed: frozenset[int] = frozenset(row["number"] for row in rows if row["changed"])
     return {
         "form": form,
         "variant": variant,

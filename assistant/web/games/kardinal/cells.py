@@ -172,8 +172,9 @@ def describe_cell(state: KardinalState, cell: str) -> str:
         return str(PLAYER_PATTERN[parts[0]]).format(player=player_label(state, parts[2]))
     if parts[0] == "chains" and len(parts) >= 2:
         return _("chains of {player}").format(player=player_label(state, parts[1]))
-    if parts[0] == "players" and len(parts) == 3 and _seat(state, parts[1]) is not None:
-        return _("name of player {number}").format(number=_seat(state, parts[1]) + 1)
+    index = _seat(state, parts[1]) if parts[0] == "players" and len(parts) == 3 else None
+    if index is not None:
+        return _("name of player {number}").format(number=index + 1)
     if cell == "rules.chains":
         return _("house rule for chains")
     if cell == "chains":

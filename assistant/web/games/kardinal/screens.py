@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
@@ -10,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
+from assistant.web.games.base import ScreenContext
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
@@ -36,6 +38,39 @@ from assistant.web.tables import Table
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 # Every count a cell can hold, one tap each: the pad hides those above the cell's cap (advisors).
 PAD_NUMBERS = range(max(PIECE_CAP.values()) + 1)
+
+
+@dataclass(kw_only=True)
+class BoardScreen(ScreenContext):
+    """What templates/kardinal/_board.html shows (and _board_changes.html, of the countries built)."""
+
+    players: list[dict[str, Any]]  # seating order: colour, name, label
+    rename: dict[str, Any] | None  # the player whose name is being typed
+    countries: list[dict[str, Any]]  # each country's card: its cells a row per kind of piece
+    supply: list[dict[str, Any]]  # what each player has left
+    other_problems: list[str]  # what is wrong with no cell to show it on
+    caps: dict[str, int]  # the pieces each player owns, by kind
+    intermediate: dict[str, Any] | None  # the kept scorings' summaries (not in the answer to a tap)
+    final: dict[str, Any] | None
+
+
+@dataclass(kw_only=True)
+class ChainsScreen(ScreenContext):
+    """What templates/kardinal/_chains.html shows."""
+
+    players: list[dict[str, Any]]
+    rows: list[dict[str, Any]]  # a player each: the chains counted, their points, what is wrong, the sketch's summary
+    adding: str  # the colour whose chain pad is open ("" for none)
+    next_player: str | None  # whose pad "next" opens
+    lengths: list[int]  # what the chain pad offers
+    room: int  # the player's monasteries not yet in a counted chain
+    rule: str  # the house rule for chains, its label and what it means
+    rule_label: str
+    rule_explanation: str
+    board_problems: int  # problems on the board tab, to point at
+    intermediate: dict[str, Any] | None
+    final: dict[str, Any] | None
+    sketch: dict[str, Any] | None = None  # the open sketch's lattice
 
 
 def players(state: KardinalState) -> list[dict]:
@@ -67,7 +102,7 @@ def supply(state: KardinalState, seated: list[dict], problems: dict[str, list[st
     return rows
 
 
-def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = None) -> dict:
+def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[str] | None = None) -> BoardScreen:
     """The board tab's context; ``only``: the countries to build (the answer to a tap sends
     no others; board_changes), all by default."""
     state = table.state
@@ -84,23 +119,23 @@ def board_screen(table: Table, args: MultiDict, only: frozenset[str] | None = No
     grid.shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
     renaming = small_number(args.get("rename"))
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
-    return {
-        "players": seated,
-        "rename": rename,
-        "typing": rename is not None,
-        "countries": countries,
-        "supply": supply(state, seated, problems),
-        "other_problems": _other(state, problems, grid.shown),
-        "pad": _pad(state, selected, problems) if selected else None,
-        "caps": PIECE_CAP,
-        "replaced_on_cells": True,  # told on the cell and its country card (_country.html)
+    return BoardScreen(
+        players=seated,
+        rename=rename,
+        typing=rename is not None,
+        countries=countries,
+        supply=supply(state, seated, problems),
+        other_problems=_other(state, problems, grid.shown),
+        pad=_pad(state, selected, problems) if selected else None,
+        caps=PIECE_CAP,
+        replaced_on_cells=True,  # told on the cell and its country card (_country.html)
         # The scoring card: not in the answer to a tap (a count does not change it).
-        "intermediate": kept_summary(table, "intermediate") if only is None else None,
-        "final": kept_summary(table, "final") if only is None else None,
-    }
+        intermediate=kept_summary(table, "intermediate") if only is None else None,
+        final=kept_summary(table, "final") if only is None else None,
+    )
 
 
-def board_changes(table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+def board_changes(table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
     """The countries changed counts change (templates/kardinal/_board_changes.html also sends the
     supply, the problems listed apart and the pad, if open): the counts' own, the one the pad
     left and the one it went to, and where a player's over-limit mark was, when they were over
@@ -119,7 +154,7 @@ def board_changes(table: Table, cells: Mapping[str, Any], args: MultiDict, befor
     return frozenset(parts[1] for parts in counts) | frozenset(cell.split(".")[1] for cell in shown if cell.count(".") == 2)
 
 
-def _was_over(table: Table, pieces: str, color: str, shown: Mapping[str, Any]) -> bool:
+def _was_over(table: Table[KardinalState], pieces: str, color: str, shown: Mapping[str, Any]) -> bool:
     """Whether the phone showed the player over the ``pieces`` they own (and so their mark),
     from the values it shows of the cells changed since; True when the table does not know them."""
     theirs = [cell for cell in shown if cell.startswith(f"{pieces}.") and cell.endswith(f".{color}")]
@@ -129,14 +164,14 @@ def _was_over(table: Table, pieces: str, color: str, shown: Mapping[str, Any]) -
     return placed(table.state, pieces, color) - now + sum(shown[cell] for cell in theirs) > PIECE_CAP[pieces]
 
 
-def _last_changed(table: Table, pieces: str, color: str, changed: Mapping[str, Any]) -> str:
+def _last_changed(table: Table[KardinalState], pieces: str, color: str, changed: Mapping[str, Any]) -> str:
     """The player's count of ``pieces`` changed last before ``changed``: where their over-limit
     mark was (_over_limit_cells), if they were over."""
     theirs = [cell for cell in table.changed if cell not in changed and cell.startswith(f"{pieces}.") and cell.endswith(f".{color}")]
     return max(theirs, key=table.changed.__getitem__, default="")
 
 
-def _over_limit_cells(table: Table, problems: dict[str, list[str]]) -> dict[str, list[str]]:
+def _over_limit_cells(table: Table[KardinalState], problems: dict[str, list[str]]) -> dict[str, list[str]]:
     """A player over the pieces they own, marked where it was entered: on the cell of theirs
     changed last (and so on its country card), besides the supply row."""
     over = {}
@@ -239,7 +274,9 @@ def _supply_sentence(left: int) -> str:
 
 
 def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]]) -> dict:
-    pieces, country, color = parse_count_cell(state, cell)
+    counted = parse_count_cell(state, cell)
+    assert counted is not None  # the pad opens on a count only (board_screen)
+    pieces, country, color = counted
     # The pad covers the lower part of the screen: it repeats what is wrong where it is
     # entering, and any player over the pieces they own (the pad has moved on from their cell).
     colors = [q.color for q in state.players]
@@ -266,7 +303,7 @@ def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]
     ]
 
 
-def chains_screen(table: Table, args: MultiDict) -> dict:
+def chains_screen(table: Table[KardinalState], args: MultiDict) -> ChainsScreen:
     state = table.state
     problems = by_field(live_problems(state))
     shown: set[str] = set()
@@ -295,17 +332,17 @@ def chains_screen(table: Table, args: MultiDict) -> dict:
     adding_row = next((row for row in rows if row["player"]["color"] == adding), None)
     room = adding_row["on_board"] - adding_row["points"] if adding_row else 0
     rule = state.rules.chains
-    return {
-        "players": players(state),
-        "rows": rows,
-        "adding": adding if adding in colors else "",
-        "next_player": next_player,
-        "lengths": [length for length in CHAIN_LENGTHS if length <= room],
-        "room": room,
-        "rule": rule,
-        "rule_label": CHAIN_RULE_CHOICES[rule].label,
-        "rule_explanation": CHAIN_RULE_CHOICES[rule].explanation,
-        "board_problems": len([f for f in problems if f not in shown]),
-        "intermediate": kept_summary(table, "intermediate"),
-        "final": kept_summary(table, "final"),
-    }
+    return ChainsScreen(
+        players=players(state),
+        rows=rows,
+        adding=adding if adding in colors else "",
+        next_player=next_player,
+        lengths=[length for length in CHAIN_LENGTHS if length <= room],
+        room=room,
+        rule=rule,
+        rule_label=CHAIN_RULE_CHOICES[rule].label,
+        rule_explanation=CHAIN_RULE_CHOICES[rule].explanation,
+        board_problems=len([f for f in problems if f not in shown]),
+        intermediate=kept_summary(table, "intermediate"),
+        final=kept_summary(table, "final"),
+    )

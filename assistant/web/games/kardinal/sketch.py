@@ -259,7 +259,7 @@ def clash_reason(state: KardinalState, tap: Tap, clash: Clash) -> str:
         return _("there is a monastery on this spot already")
     if clash.kind == "gone":
         return _("A monastery you tapped was removed on another phone after this phone showed the sketch, so nothing was drawn.")
-    if clash.kind == "road":
+    if clash.kind == "road" and clash.road is not None:
         there = pair(*clash.road) in roads_of(sketch_of(state, tap.color))
         message = (
             _("Another phone drew the road {road} again after this phone showed the sketch.")

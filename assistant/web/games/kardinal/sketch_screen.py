@@ -120,14 +120,14 @@ def card_summary(state: KardinalState, color: str) -> dict:
     }
 
 
-def add_summaries(context: dict, state: KardinalState) -> None:
+def add_summaries(context: screens.ChainsScreen, state: KardinalState) -> None:
     """Every player's card on the chains screen gets its sketch; its points join the counted ones."""
-    for row in context["rows"]:
+    for row in context.rows:
         row["sketch"] = card_summary(state, row["player"]["color"])
         row["points"] += row["sketch"]["points"]
 
 
-def editor(table: Table, args: MultiDict, seated: list[dict]) -> dict | None:
+def editor(table: Table[KardinalState], args: MultiDict, seated: list[dict]) -> dict | None:
     """The drawing lattice of the player named by ``?sketch=``, or None when none is open."""
     state = table.state
     color = args.get("sketch", "")
@@ -222,7 +222,7 @@ def _spot_label(spot: dict, column: int, row: int, selected: str) -> str:
     return ", ".join(parts)
 
 
-def _hint(table: Table, nodes: dict, selected: str, removing: bool, full: bool) -> str:
+def _hint(table: Table[KardinalState], nodes: dict, selected: str, removing: bool, full: bool) -> str:
     if not table.can_edit:
         return _("Watching only: the sketch as the table drew it.")
     if removing:
@@ -269,13 +269,13 @@ def _result(state: KardinalState, color: str, chains: Chains, nodes: dict) -> di
     }
 
 
-def chains_screen(table: Table, args: MultiDict) -> dict:
+def chains_screen(table: Table[KardinalState], args: MultiDict) -> screens.ChainsScreen:
     """The chains screen with the sketches: a summary on each card, the lattice when one is open."""
     context = screens.chains_screen(table, args)
-    context["sketch"] = editor(table, args, context["players"])
-    if context["sketch"]:
-        row = next(r for r in context["rows"] if r["player"]["color"] == context["sketch"]["color"])
-        context["sketch"]["problems"] = row["problems"]  # e.g. fewer monasteries on the board now
+    context.sketch = editor(table, args, context.players)
+    if context.sketch:
+        row = next(r for r in context.rows if r["player"]["color"] == context.sketch["color"])
+        context.sketch["problems"] = row["problems"]  # e.g. fewer monasteries on the board now
     else:
         add_summaries(context, table.state)
     return context

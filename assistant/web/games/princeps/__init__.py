@@ -1,29 +1,29 @@
 """Princeps Machiavelli's screens: new table, the territories grid with its number pad, the scoring."""
 from __future__ import annotations
 
-from typing import Any
-
 from werkzeug.datastructures import MultiDict
 
+from assistant.games.base import Step
 from assistant.games.names import isolated
 from assistant.games.princeps import TIE_BREAKS
 from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
-from assistant.web.games.base import PlayerView, Scoring, Screen, SetupForm, WebGame
+from assistant.web.games.base import PlayerView, Scoring, Screen, Segment, SetupForm, WebGame
 from assistant.web.games.princeps import cells, results, screens, setup
+from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import category_name, tie_break_name
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.pad import after_count
 from assistant.web.tables import Change, Table
 
 
-class PrincepsWeb(WebGame):
+class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     slug = GAME_SLUG
     title = _l("Princeps Machiavelli")
     templates = "princeps"
     state_model = PrincepsState
+    stylesheets = ("princeps/princeps.css",)
     screens = (Screen("territories", _l("Territories")),)
     screen_args = ("cell", "rename")  # the open number pad, the rename form
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
@@ -41,26 +41,20 @@ class PrincepsWeb(WebGame):
     def setup(self, form: MultiDict | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
 
-    def table_title(self, state: PrincepsState) -> str:
-        return ", ".join(isolated(p.name) for p in state.players)
-
-    def screen(self, name: str, table: Table, args: MultiDict) -> dict:
+    def screen(self, name: str, table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
         return screens.territories_screen(table, args)  # the only screen
 
-    def parse_change(self, table: Table, form: MultiDict) -> Change:
+    def parse_change(self, table: Table[PrincepsState], form: MultiDict) -> Change:
         return cells.parse_change(table.state, form)
 
-    def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
-        return after_count(cells.entry_order(table.state), change.cell, form, here)
+    def entry_order(self, state: PrincepsState) -> list[str]:
+        return cells.entry_order(state)
 
     def describe_cell(self, state: PrincepsState, cell: str) -> str:
         return cells.describe_cell(state, cell)
 
     def score_input(self, state: PrincepsState, scoring: str) -> dict:
         return results.score_input(state)
-
-    def totals(self, report) -> dict[str, int]:
-        return {p.name: p.vp for p in report.players}
 
     def players_view(self, report: PrincepsReport) -> list[PlayerView]:
         return [
@@ -73,7 +67,7 @@ class PrincepsWeb(WebGame):
             return len(TIE_BREAKS)
         return TIE_BREAKS.index(report.decided_by) + 1 if report.decided_by in TIE_BREAKS else 0
 
-    def step_marks(self, step: Any) -> dict[str, str]:
+    def step_marks(self, step: Step) -> dict[str, str]:
         if step.kind == "tie-break":  # no VP: who is still in the running after it
             leaders, contenders = step.details["leaders"], step.details["contenders"]
             if len(leaders) == len(contenders):
@@ -81,7 +75,7 @@ class PrincepsWeb(WebGame):
             return {name: _("wins") if len(leaders) == 1 else _("ahead") for name in leaders}
         return {name: _("+{vp} VP").format(vp=vp) for name, vp in step.awards.items() if vp}
 
-    def step_title(self, table: Table, step: Any) -> str:
+    def step_title(self, table: Table[PrincepsState], step: Step) -> str:
         if step.kind == "tie-break":
             return _("Tie-break {number}: {measure}").format(number=step.number, measure=tie_break_name(step.subject))
         return category_name(step.subject)
@@ -89,13 +83,10 @@ class PrincepsWeb(WebGame):
     def section_label(self, kind: str) -> str:
         return {"category": _("Victory points"), "tie-break": _("Tie-breaks")}.get(kind, kind)
 
-    def point_sources(self, table: Table, report: PrincepsReport):
+    def point_sources(self, table: Table[PrincepsState], report: PrincepsReport) -> dict[str, list[Segment]]:
         return results.point_sources(report)
 
-    def track_spaces(self) -> int:
-        return 0  # VP are counted, not moved along a track
-
-    def phase(self, table: Table) -> str:
+    def phase(self, table: Table[PrincepsState]) -> str:
         if table.state.results.get(results.SCORING):
             return self.final_phase(table) or _("Scored")
         return _("Entering the territories")

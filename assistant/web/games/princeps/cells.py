@@ -97,10 +97,11 @@ def describe_cell(state: PrincepsState, cell: str) -> str:
         index, kind, st = counted
         return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(state.players[index].name))
     parts = cell.split(".")
-    if parts[0] == "players" and len(parts) >= 2 and seat(state, parts[1]) is not None:
+    player = seat(state, parts[1]) if parts[0] == "players" and len(parts) >= 2 else None
+    if player is not None:
         if parts[2:] == ["name"]:
-            return _("name of player {number}").format(number=seat(state, parts[1]) + 1)
-        return isolated(state.players[seat(state, parts[1])].name)
+            return _("name of player {number}").format(number=player + 1)
+        return isolated(state.players[player].name)
     if cell == "players":
         return _("players")
     if cell == "rules.ties":

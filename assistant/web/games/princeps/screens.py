@@ -2,12 +2,16 @@
 live totals, the number pad, the house rule for ties and the scoring button."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
 from assistant.problems import by_field
+from assistant.web.games.base import ScreenContext
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -25,7 +29,23 @@ from assistant.web.pad import cell_id, following_cells, number_pad
 from assistant.web.tables import Table
 
 
-def territories_screen(table: Table, args: MultiDict) -> dict:
+@dataclass(kw_only=True)
+class TerritoriesScreen(ScreenContext):
+    """What templates/princeps/_territories.html shows."""
+
+    cards: list[dict[str, Any]]  # a player each: the grid of counts, totals, what is wrong
+    rename: dict[str, Any] | None  # the card whose name is being typed
+    columns: list[str]  # the grid's column heads (stable, destabilised)
+    on_table: int  # territory cards on the table
+    deck: int  # territory cards in the game
+    table_problems: list[str]  # what is wrong with no card to show it on
+    rule: str  # the house rule for tied categories, its label and what it means
+    rule_label: str
+    rule_explanation: str
+    final: dict[str, Any] | None  # the kept scoring's summary (kept.kept_summary)
+
+
+def territories_screen(table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
     state = table.state
     problems = by_field(live_problems(state))
     selected = args.get("cell", "")
@@ -39,25 +59,25 @@ def territories_screen(table: Table, args: MultiDict) -> dict:
     rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
     on_table = sum(card["totals"]["all"] for card in cards)
     rule = state.rules.ties
-    return {
-        "cards": cards,
-        "rename": rename,
-        "typing": rename is not None,
-        "columns": [state_name(st) for st in STATES],
-        "on_table": on_table,
-        "deck": TERRITORY_CARDS,
-        "table_problems": [
+    return TerritoriesScreen(
+        cards=cards,
+        rename=rename,
+        typing=rename is not None,
+        columns=[state_name(st) for st in STATES],
+        on_table=on_table,
+        deck=TERRITORY_CARDS,
+        table_problems=[
             _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason) if field != "players" else reason
             for field, reasons in problems.items()
             if field not in shown
             for reason in reasons
         ],
-        "rule": rule,
-        "rule_label": TIE_RULE_CHOICES[rule].label,
-        "rule_explanation": TIE_RULE_CHOICES[rule].explanation,
-        "pad": _pad(state, selected, problems, on_table) if selected else None,
-        "final": kept_summary(table, SCORING),
-    }
+        rule=rule,
+        rule_label=TIE_RULE_CHOICES[rule].label,
+        rule_explanation=TIE_RULE_CHOICES[rule].explanation,
+        pad=_pad(state, selected, problems, on_table) if selected else None,
+        final=kept_summary(table, SCORING),
+    )
 
 
 def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str]) -> dict:
@@ -67,7 +87,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
     found = []  # (what, reason) for the cells of this player
     fields = {f"players.{index}", f"players.{index}.name", f"players.{index}.territories"}
     for kind in KINDS:
-        cells = []
+        cells: list[dict[str, Any]] = []
         for st in STATES:
             cell = count_cell(index, kind, st)
             fields.add(cell)
@@ -104,7 +124,9 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
 
 
 def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
-    index, kind, st = parse_count_cell(state, cell)
+    counted = parse_count_cell(state, cell)
+    assert counted is not None  # the pad opens on a count only (territories_screen)
+    index, kind, st = counted
     # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
     nearby = ["players", f"players.{index}"] + [count_cell(index, k, s) for k in KINDS for s in STATES]
     reasons = [

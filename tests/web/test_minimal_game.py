@@ -1,0 +1,308 @@
+"""The game contract, kept honest: a minimal third game, written in a temporary folder and
+registered by the test alone (no shared file touched), is played through the web app: a new
+table, a count, the scoring, the scores page. docs/architecture.md's "Adding a game" walks
+through the same files.
+
+"Region Tokens": each player has tokens in three regions; each region gives 3 points to the
+player with the most tokens there (tied players get 3 each); the most points win.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import assistant.games
+import assistant.web.games
+from assistant.games import GAMES
+from tests.client import browser_app
+
+SLUG = "region-tokens"
+PACKAGE = "regiontokens"
+HTMX = {"HX-Request": "true"}
+
+CORE = '''
+"""Region Tokens: 3 points per region to the player with the most tokens there; ties share."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field, ValidationError
+
+from assistant.games.base import ScoringReport, Step
+from assistant.problems import InvalidInput, pydantic_problems
+from assistant.translator import ENGLISH, Translator
+
+REGIONS = ("north", "south", "east")
+
+
+class Player(BaseModel):
+    name: str = Field(min_length=1)
+    tokens: dict[str, int] = {}
+
+
+class Position(BaseModel):
+    game: str = "region-tokens"
+    players: list[Player] = Field(min_length=2)
+
+
+class Result(BaseModel):
+    name: str
+    points: int
+
+
+class TokensReport(ScoringReport):
+    players: list[Result]
+
+    def summary_lines(self, tr: Translator) -> list[str]:
+        return [f"{p.name}: {p.points}" for p in self.players] + [self.verdict]
+
+
+class RegionTokens:
+    slug = "region-tokens"
+    title = "Region Tokens"
+
+    def score(self, data: Any, tr: Translator = ENGLISH, found: dict | None = None) -> TokensReport:
+        try:
+            position = Position.model_validate(data)
+        except ValidationError as error:
+            raise InvalidInput(pydantic_problems(error, tr)) from None
+        totals = {p.name: 0 for p in position.players}
+        steps = []
+        for region in REGIONS:
+            counts = {p.name: p.tokens.get(region, 0) for p in position.players}
+            most = max(counts.values())
+            awards = {name: 3 for name, count in counts.items() if most and count == most}
+            for name, points in awards.items():
+                totals[name] += points
+            text = f"{region}: {', '.join(awards) or 'nobody'} with the most tokens ({most})."
+            steps.append(Step(kind="region", subject=region, awards=awards, totals=dict(totals), text=text))
+        best = max(totals.values())
+        winners = [name for name, total in totals.items() if total == best]
+        return TokensReport(
+            game=self.slug, rules={}, players=[Result(name=n, points=t) for n, t in totals.items()], winners=winners,
+            decided_by="points" if len(winners) == 1 else "shared",
+            verdict=f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} with {best} points.",
+            steps=steps, warnings=[], notes=[],
+        )
+
+
+GAME = RegionTokens()
+'''
+
+WEB = '''
+"""Region Tokens' one screen: a grid of token counts, a scoring button."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from assistant.games.regiontokens import REGIONS, TokensReport
+from assistant.web.changes import checked_count, posted_count, store_count
+from assistant.web.games.base import BadChange, PlayerView, Scoring, Screen, ScreenContext, SetupForm, WebGame
+from assistant.web.pad import number_pad
+from assistant.web.state import Stored, TableState
+from assistant.web.tables import Change, Table
+
+CAP = 9
+
+
+class TokensPlayer(Stored):
+    name: str
+    tokens: dict[str, int] = {}
+
+
+class TokensState(TableState):
+    players: list[TokensPlayer]
+    rules: None = None
+
+
+@dataclass(kw_only=True)
+class GridScreen(ScreenContext):
+    rows: list[dict[str, Any]]
+    final: dict[str, Any] | None
+
+
+class TokensWeb(WebGame[TokensState, TokensReport]):
+    slug = "region-tokens"
+    title = "Region Tokens"
+    templates = "regiontokens"
+    template_folder = Path(__file__).parent / "templates"
+    screens = (Screen("grid", "Tokens"),)
+    scorings = (Scoring("final", "Score"),)
+    state_model = TokensState
+    screen_args = ("cell",)
+
+    def setup(self, form: MultiDict | None) -> SetupForm:
+        if form is None:
+            return SetupForm({"players": [{"name": ""}, {"name": ""}], "min": 2, "max": 4})
+        names = [form.get(f"players-{i}-name", "").strip() for i in range(4) if f"players-{i}-name" in form]
+        values = {"players": [{"name": name} for name in names], "min": 2, "max": 4}
+        if not all(names):
+            return SetupForm(values, {"players": ["every player needs a name"]})
+        return SetupForm(values, state=TokensState(players=[TokensPlayer(name=name) for name in names]))
+
+    def screen(self, name: str, table: Table[TokensState], args: MultiDict) -> GridScreen:
+        selected = args.get("cell", "") if args.get("cell", "") in self.entry_order(table.state) else ""
+        rows = [{"name": p.name, "cells": [(f"tokens.{i}.{r}", r, p.tokens.get(r, 0)) for r in REGIONS]} for i, p in enumerate(table.state.players)]
+        value = self._read(table.state, selected) if selected else 0
+        return GridScreen(rows=rows, pad=number_pad(selected, value, CAP, []) if selected else None, final=self.kept_summary(table, "final"))
+
+    def entry_order(self, state: TokensState) -> list[str]:
+        return [f"tokens.{i}.{region}" for i in range(len(state.players)) for region in REGIONS]
+
+    def parse_change(self, table: Table[TokensState], form: MultiDict) -> Change:
+        cell = form.get("cell", "")
+        if cell not in self.entry_order(table.state):
+            raise BadChange(cell[:60] or "cell", "is not a field of this table")
+        index, region = int(cell.split(".")[1]), cell.split(".")[2]
+        value = checked_count(posted_count(form), CAP, self.describe_cell(table.state, cell), "must be 0 to {cap}, not {value}")
+
+        def apply(state: TokensState) -> None:
+            store_count(state.players[index].tokens, region, value)
+
+        return Change(cell, value, apply=apply, read=lambda state: self._read(state, cell))
+
+    def _read(self, state: TokensState, cell: str) -> int:
+        _tokens, index, region = cell.split(".")
+        return state.players[int(index)].tokens.get(region, 0)
+
+    def describe_cell(self, state: TokensState, cell: str) -> str:
+        parts = cell.split(".")
+        if len(parts) == 3 and parts[0] == "tokens":
+            return f"{parts[2]}, tokens of {state.players[int(parts[1])].name}"
+        return cell
+
+    def score_input(self, state: TokensState, scoring: str) -> dict[str, Any]:
+        return {"game": self.slug, "players": [{"name": p.name, "tokens": p.tokens} for p in state.players]}
+
+    def players_view(self, report: TokensReport) -> list[PlayerView]:
+        return [PlayerView(key=p.name, name=p.name, label=p.name, total=p.points) for p in report.players]
+
+
+WEB_GAME = TokensWeb()
+'''
+
+SETUP_FORM = """
+{% from "macros.html" import setup_form %}
+{% call(player, i, number) setup_form(game, form, "Every player needs a name.") %}
+  <label class="name">Name of player {{ number }} <input name="players-{{ i }}-name" value="{{ player.name }}"></label>
+{% endcall %}
+"""
+
+GRID = """
+{% from "macros.html" import number_pad, score_form %}
+<table class="tokens">
+{% for row in rows %}<tr><th>{{ row.name }}</th>{% for cell, region, value in row.cells %}<td data-cell="{{ cell }}">{{ region }}: {{ value }}</td>{% endfor %}</tr>{% endfor %}
+</table>
+{% if table.can_edit %}{{ score_form(table, "final", "grid", "Score", primary=true) }}{% endif %}
+{% if pad and table.can_edit %}
+{% call number_pad(table, "grid", pad, url_for("table.screen", token=table.token, screen="grid")) %}{{ pad.cell }}{% endcall %}
+{% endif %}
+"""
+
+
+@pytest.fixture
+def third_game(tmp_path, monkeypatch):
+    """Region Tokens' packages in a temporary folder, found through the one registry."""
+    core, web = tmp_path / "core" / PACKAGE, tmp_path / "web" / PACKAGE
+    templates = web / "templates" / PACKAGE
+    templates.mkdir(parents=True)
+    core.mkdir(parents=True)
+    (core / "__init__.py").write_text(textwrap.dedent(CORE), encoding="utf-8")
+    (web / "__init__.py").write_text(textwrap.dedent(WEB), encoding="utf-8")
+    (templates / "_setup_form.html").write_text(SETUP_FORM, encoding="utf-8")
+    (templates / "_grid.html").write_text(GRID, encoding="utf-8")
+    # The games' packages also look in the temporary folders: what a game's own folders would be.
+    monkeypatch.setattr(assistant.games, "__path__", [*assistant.games.__path__, str(core.parent)])
+    monkeypatch.setattr(assistant.web.games, "__path__", [*assistant.web.games.__path__, str(web.parent)])
+    monkeypatch.setitem(GAMES, SLUG, PACKAGE)
+    yield tmp_path
+    for name in [name for name in sys.modules if name.endswith(f".games.{PACKAGE}") or f".games.{PACKAGE}." in name]:
+        del sys.modules[name]
+
+
+@pytest.fixture
+def third_game_client(third_game, tmp_path):
+    app = browser_app({"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3")})
+    return app.test_client()
+
+
+def version(client, token: str) -> int:
+    page = client.get(f"/t/{token}/grid", headers=HTMX).get_data(as_text=True)
+    return int(re.search(r'data-version="(\d+)"', page).group(1))
+
+
+def count(client, token: str, cell: str, value: int):
+    data = {"cell": cell, "value": value, "base": version(client, token), "screen": "grid", "since": version(client, token)}
+    return client.post(f"/t/{token}/change", data=data, headers=HTMX)
+
+
+def test_a_third_game_is_played_through_the_web_app(third_game_client):
+    client = third_game_client
+    assert "Region Tokens" in client.get("/").get_data(as_text=True)  # its button on the start page
+    form_page = client.get(f"/new/{SLUG}").get_data(as_text=True)
+    assert 'name="players-1-name"' in form_page and "House rule" not in form_page  # no rule: no empty box
+
+    refused = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": ""})
+    assert refused.status_code == 400 and "every player needs a name" in refused.get_data(as_text=True)
+
+    made = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": "Ben"})
+    assert made.status_code == 303 and made.headers["Location"].endswith("/grid")
+    token = made.headers["Location"].split("/")[2]
+
+    opened = client.get(f"/t/{token}/grid?cell=tokens.0.north").get_data(as_text=True)
+    assert "north: 0" in opened and '<input type="hidden" name="cell" value="tokens.0.north">' in opened  # the shared number pad
+    moved = count(client, token, "tokens.0.north", 1).get_data(as_text=True)
+    assert '<input type="hidden" name="cell" value="tokens.0.south">' in moved  # a number moves the pad on (entry_order)
+
+    for cell, value in {"tokens.0.north": 4, "tokens.1.north": 2, "tokens.1.south": 1, "tokens.0.east": 3, "tokens.1.east": 3}.items():
+        answer = count(client, token, cell, value)
+        assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
+    grid = client.get(f"/t/{token}/grid").get_data(as_text=True)
+    assert '<td data-cell="tokens.0.north">north: 4</td>' in grid and '<td data-cell="tokens.1.east">east: 3</td>' in grid
+    bad = count(client, token, "tokens.1.south", 12)
+    assert bad.status_code == 400 and "<strong>south, tokens of Ben</strong>: must be 0 to 9, not 12" in bad.get_data(as_text=True)
+
+    scored = client.post(f"/t/{token}/score/final", data={"screen": "grid"})
+    assert scored.status_code == 303, scored.get_data(as_text=True)[:500]
+    page = client.get(scored.headers["Location"]).get_data(as_text=True)
+    # north 3 to Ana, south 3 to Ben, east tied: 3 each -> Ana 6, Ben 6
+    assert "Ana and Ben share the win with 6 points." in page
+    assert "east: Ana, Ben with the most tokens (3)." in page  # the step's sentence, in the shared breakdown
+    walk = client.get(scored.headers["Location"] + "?step=2").get_data(as_text=True)
+    assert "south: Ben with the most tokens (1)." in walk
+
+
+def test_a_game_missing_part_of_the_contract_is_refused_when_it_is_made():
+    from assistant.web.games.base import REQUIRED, Scoring, Screen, WebGame
+    from assistant.web.state import TableState
+
+    members = {
+        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
+        **{name: (lambda self, *args: None) for name in ("setup", "screen", "parse_change", "describe_cell", "score_input", "players_view")},
+    }
+    type("Complete", (WebGame,), members)()  # everything there: made
+    for left_out in members:
+        game = type(f"Without_{left_out}", (WebGame,), {k: v for k, v in members.items() if k != left_out})
+        with pytest.raises(TypeError, match=left_out):
+            game()
+    assert set(REQUIRED) == {name for name, value in members.items() if not callable(value) or isinstance(value, type)}
+
+
+def test_a_game_registered_without_screens_says_so(third_game, monkeypatch):
+    monkeypatch.setitem(GAMES, "rules-only", "rulesonly")
+    (third_game / "core" / "rulesonly").mkdir()
+    (third_game / "core" / "rulesonly" / "__init__.py").write_text("GAME = None\n", encoding="utf-8")
+    from assistant.web.games import GameWithoutScreens, web_game
+
+    with pytest.raises(GameWithoutScreens, match="'rules-only' is registered but has no screens: add the package assistant.web.games.rulesonly"):
+        web_game("rules-only")
+    with pytest.raises(GameWithoutScreens):
+        browser_app({"TESTING": True, "DATABASE": str(third_game / "x.sqlite3")})
