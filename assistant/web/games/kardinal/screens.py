@@ -67,6 +67,7 @@ class ChainsScreen(ScreenContext):
     rule: str  # the house rule for chains, its label and what it means
     rule_label: str
     rule_explanation: str
+    other_rule: str  # what the rule card's switch sets
     board_problems: int  # problems on the board tab, to point at
     intermediate: dict[str, Any] | None
     final: dict[str, Any] | None
@@ -342,6 +343,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict) -> ChainsScreen:
         rule=rule,
         rule_label=CHAIN_RULE_CHOICES[rule].label,
         rule_explanation=CHAIN_RULE_CHOICES[rule].explanation,
+        other_rule=next(other for other in CHAIN_RULE_CHOICES if other != rule),
         board_problems=len([f for f in problems if f not in shown]),
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),

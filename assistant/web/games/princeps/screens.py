@@ -42,6 +42,7 @@ class TerritoriesScreen(ScreenContext):
     rule: str  # the house rule for tied categories, its label and what it means
     rule_label: str
     rule_explanation: str
+    other_rule: str  # what the rule card's switch sets
     final: dict[str, Any] | None  # the kept scoring's summary (kept.kept_summary)
 
 
@@ -75,6 +76,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
         rule=rule,
         rule_label=TIE_RULE_CHOICES[rule].label,
         rule_explanation=TIE_RULE_CHOICES[rule].explanation,
+        other_rule=next(other for other in TIE_RULE_CHOICES if other != rule),
         pad=_pad(state, selected, problems, on_table) if selected else None,
         final=kept_summary(table, SCORING),
     )
