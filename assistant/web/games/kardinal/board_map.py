@@ -19,7 +19,7 @@ from assistant.games.names import isolated
 
 WIDTH, HEIGHT = 360, 300
 BOX_HEIGHT = 30
-NAME_SIZE, COUNT_SIZE, PIECES_SIZE = 14, 13.5, 11.5  # font sizes in app.css (.board-map)
+NAME_SIZE, COUNT_SIZE, PIECES_SIZE = 14, 13.5, 11.5  # font sizes in static/kardinal/kardinal.css (.board-map)
 SQUARE = 21  # an alliance's numbered square
 ROW = 17  # a player's line on a country card
 CARD_ROWS = 42  # where the players' lines start on a card, below the name and what is counted
