@@ -12,6 +12,39 @@
   });
 })();
 
+// A value of this phone's that another phone replaced is told at the top of the screen
+// (templates/table/_replaced.html), wherever the page is scrolled: "Show" brings the cell into
+// view, × puts the note away. Answers add their notes to those shown: the newest per cell stays.
+(function () {
+  "use strict";
+  function tidy() {
+    var seen = {}, notes = document.querySelectorAll("#replaced-notices .replaced-notice");
+    for (var i = notes.length - 1; i >= 0; i -= 1) {
+      var cell = notes[i].getAttribute("data-cell");
+      if (seen[cell]) { notes[i].remove(); continue; }
+      seen[cell] = true;
+      var show = notes[i].querySelector("[data-show-cell]");
+      if (show) { show.hidden = !document.getElementById(show.getAttribute("data-show-cell")); } // a cell of another tab
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var note = event.target.closest ? event.target.closest("#replaced-notices .replaced-notice") : null;
+    if (!note) { return; }
+    var show = event.target.closest("[data-show-cell]"), dismiss = event.target.closest("button.dismiss");
+    if (!show && !dismiss) { return; }
+    event.preventDefault();
+    note.remove();
+    var target = show ? document.getElementById(show.getAttribute("data-show-cell")) : null;
+    if (target) {
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    }
+  });
+  document.addEventListener("DOMContentLoaded", tidy);
+  document.addEventListener("htmx:oobAfterSwap", tidy);
+  document.addEventListener("htmx:afterSettle", tidy);
+})();
+
 // --- The number pad's taps. Each tap shows at once (its cell, the pad moved on), is kept on
 // the phone (localStorage: it outlives a reload, a closed tab, a dropped Wi-Fi), sent in the order
 // made with the cell the pad showed when it was tapped and an id of its own (the table takes an id
