@@ -21,7 +21,7 @@ from assistant.web.games.kardinal.words import color_as_player_label, color_labe
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_translations
-from assistant.web.pad import after_count
+from assistant.web.pad import after_count, moved_past
 from assistant.web.tables import Change, Conflict, Table
 
 
@@ -74,6 +74,8 @@ class KardinalWeb(WebGame):
     def after_change(self, table: Table, change: Change, form: MultiDict, here: MultiDict) -> dict:
         if sketch.is_sketch_cell(change.cell):
             return sketch.after_change(table.state, change.value, here)
+        if change.cells:  # the rest of the row set to 0: the pad goes past the row
+            return moved_past(cells.entry_order(table.state), cells.row_cells(table.state, change.cell)[-1])
         return after_count(cells.entry_order(table.state), change.cell, form, here)
 
     def changed_parts(self, screen: str, table: Table, cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
