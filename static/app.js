@@ -12,6 +12,39 @@
   });
 })();
 
+// A value of this phone's that another phone replaced is told at the top of the screen
+// (templates/table/_replaced.html), wherever the page is scrolled: "Show" brings the cell into
+// view, × puts the note away. Answers add their notes to those shown: the newest per cell stays.
+(function () {
+  "use strict";
+  function tidy() {
+    var seen = {}, notes = document.querySelectorAll("#replaced-notices .replaced-notice");
+    for (var i = notes.length - 1; i >= 0; i -= 1) {
+      var cell = notes[i].getAttribute("data-cell");
+      if (seen[cell]) { notes[i].remove(); continue; }
+      seen[cell] = true;
+      var show = notes[i].querySelector("[data-show-cell]");
+      if (show) { show.hidden = !document.getElementById(show.getAttribute("data-show-cell")); } // a cell of another tab
+    }
+  }
+  document.addEventListener("click", function (event) {
+    var note = event.target.closest ? event.target.closest("#replaced-notices .replaced-notice") : null;
+    if (!note) { return; }
+    var show = event.target.closest("[data-show-cell]"), dismiss = event.target.closest("button.dismiss");
+    if (!show && !dismiss) { return; }
+    event.preventDefault();
+    note.remove();
+    var target = show ? document.getElementById(show.getAttribute("data-show-cell")) : null;
+    if (target) {
+      target.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    }
+  });
+  document.addEventListener("DOMContentLoaded", tidy);
+  document.addEventListener("htmx:oobAfterSwap", tidy);
+  document.addEventListener("htmx:afterSettle", tidy);
+})();
+
 // --- The number pad's taps. Each tap shows at once (its cell, the pad moved on), is kept on
 // the phone (localStorage: it outlives a reload, a closed tab, a dropped Wi-Fi), sent in the order
 // made with the cell the pad showed when it was tapped and an id of its own (the table takes an id
@@ -177,25 +210,41 @@
     });
     document.querySelectorAll("a.cell.waiting").forEach(function (link) { link.classList.remove("waiting"); });
     mine().forEach(function (tap) {
-      var link = cellLink(tap.cell);
-      if (!link) { return; }
-      paint(link, tap.value);
-      link.classList.add("pending");
-      link.classList.toggle("waiting", failures > 0 || Boolean(tap.held));
-      if (form && form.elements.cell.value === tap.cell) { showValue(form, Number(tap.value)); }
+      cellsOf(tap).forEach(function (name) {
+        var link = cellLink(name);
+        if (!link) { return; }
+        paint(link, tap.value);
+        link.classList.add("pending");
+        link.classList.toggle("waiting", failures > 0 || Boolean(tap.held));
+        if (form && form.elements.cell.value === name) { showValue(form, Number(tap.value)); }
+      });
     });
   }
+
+  // The cells of a cell's row from it on (data-row: the game's row, data-next: the entry order).
+  function restOfRow(link) {
+    var row = [];
+    for (var at = link; at && at.dataset.row && at.dataset.row === link.dataset.row; at = cellLink(at.dataset.next)) { row.push(at); }
+    return row;
+  }
+  // The cells a tap sets: its own, or (the rest of a row set to 0) those with no count yet.
+  function cellsOf(tap) { return tap.cells || [tap.cell]; }
 
   function tapped(form, button) {
     var link = cellLink(form.elements.cell.value);
     var before = link ? link.textContent.trim() : "";
+    // "Rest of row: 0": the cells of the pad's row with no count yet, from its cell on; the pad goes past the row.
+    var row = button.name === "rest" && link ? restOfRow(link) : null;
+    var painted = row ? row.filter(function (cell) { return Number(cell.textContent) === 0; }) : link ? [link] : [];
     var body = new URLSearchParams(new FormData(form));
     body.set(button.name, button.value);
     body.set("tap", newId());
     var action = new URL(form.action, window.location.href).pathname;
-    queue.push({ id: body.get("tap"), action: action, body: body.toString(), cell: form.elements.cell.value, value: button.value });
+    var tap = { id: body.get("tap"), action: action, body: body.toString(), cell: row ? "" : form.elements.cell.value, value: button.value };
+    if (row) { tap.cells = painted.map(function (cell) { return cell.dataset.cell; }); }
+    queue.push(tap);
     save();
-    if (link && before !== button.value) {
+    if (!row && link && before !== button.value) {
       undoable.push({ table: tableHere(), id: body.get("tap"), action: action, body: body.toString(), cell: form.elements.cell.value, before: before, after: button.value, at: Date.now() });
       undoable = undoable.slice(-UNDO_KEPT * 4);
       saveUndo();
@@ -203,9 +252,10 @@
     showUndo();
     afterwards = null;
     if (!failures) { outage = false; sentAfterOutage = 0; }
-    if (link) { paint(link, button.value); link.classList.add("pending"); link.classList.toggle("waiting", failures > 0); }
-    if (button.name === "value" && link && link.dataset.next !== undefined) {
-      var next = cellLink(link.dataset.next);
+    painted.forEach(function (cell) { paint(cell, button.value); cell.classList.add("pending"); cell.classList.toggle("waiting", failures > 0); });
+    var last = row && row.length ? row[row.length - 1] : link;
+    if (button.name !== "adjust" && last && last.dataset.next !== undefined) {
+      var next = cellLink(last.dataset.next);
       if (next) { moveTo(form, next); } else { document.getElementById("pad").hidden = true; } // the last cell: the pad closes
     } else {
       showValue(form, Number(button.value));
@@ -301,8 +351,11 @@
     if (version) { tap.taken = Number(version); queue.push(tap); }
     queue = queue.slice(-200);
     save();
-    var link = isHere(tap) ? cellLink(tap.cell) : null;
-    if (link && !mine().some(function (other) { return other.cell === tap.cell; })) { link.classList.remove("pending", "waiting"); }
+    if (!isHere(tap)) { return; }
+    cellsOf(tap).forEach(function (name) {
+      var link = cellLink(name);
+      if (link && !mine().some(function (other) { return cellsOf(other).indexOf(name) >= 0; })) { link.classList.remove("pending", "waiting"); }
+    });
   }
 
   function answered(tap, status, html, reswap) {
@@ -420,7 +473,7 @@
     if (button && button.classList.contains("undo")) { event.preventDefault(); event.stopPropagation(); undoLast(); return; }
     var form = padForm();
     if (!form || !window.htmx) { return; }
-    if (button && form.contains(button) && (button.name === "value" || button.name === "adjust")) {
+    if (button && form.contains(button) && (button.name === "value" || button.name === "adjust" || button.name === "rest")) {
       event.preventDefault(); event.stopPropagation();
       tapped(form, button);
       return;

@@ -2,6 +2,8 @@
 
 A number sets a count in one tap and moves the pad on to the next cell in the game's entry
 order, so a row is entered in a row of taps; − and + stay, for corrections. A game may offer
+"Rest of row: 0" (``rest``): the cells of the pad's row with no count yet set to 0 in one tap,
+the pad moved past the row (each cell's ``data-row`` names its row for static/app.js). A game may offer
 every count a cell can hold (``numbers``, those above a cell's cap hidden), so any count takes
 one tap once the pad is open. The template is the ``number_pad`` macro in
 ``templates/macros.html``; static/app.js shows a tap at once and keeps taps in order.
@@ -33,10 +35,11 @@ def cell_id(cell: str) -> str:
     return "cell-" + cell.replace(".", "-")
 
 
-def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS) -> dict:
+def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict:
     """What the pad shows for ``cell``; ``problems`` are repeated on it, since it covers the
-    lower part of the screen."""
+    lower part of the screen; ``rest``: the "Rest of row: 0" button."""
     return {
+        "rest": rest,
         "cell": cell,
         "value": value,
         "less": max(0, value - 1),
@@ -58,5 +61,10 @@ def after_count(order: list[str], cell: str, form: MultiDict, here: MultiDict) -
     after the last); anything else (− and +, other forms) stays where the phone was."""
     if "value" not in form or cell not in order:
         return here.to_dict()
+    return moved_past(order, cell)
+
+
+def moved_past(order: list[str], cell: str) -> dict:
+    """URL arguments of the pad on the cell after ``cell`` (none after the last: the pad closes)."""
     following = following_cells(order)[cell]
     return {"cell": following, "_anchor": cell_id(following)} if following else {}

@@ -3,7 +3,7 @@
 A table's state is a JSON document shaped by its game, read into the game's pydantic model
 (``WebGame.state_model``) here and written back from it: the rest of the app sees typed state
 only. A table of a game not served (any more) is not found. Every change is a small delta on one
-named cell; the table's version counts changes and remembers which version last changed
+named cell (or the empty cells of a row set to 0 at once); the table's version counts changes and remembers which version last changed
 each cell. A change made from an older version merges silently unless its cell was changed
 since then to a different value: that is a conflict, refused, never a silent overwrite. The
 table also remembers which phone set each cell (``authors``), so a phone whose value another
@@ -64,6 +64,10 @@ class Change:
     apply: Callable[[Any], None]  # changes the (game's) state in place
     read: Callable[[Any], Any] = lambda state: None  # the cell's current value, for conflicts
     merges: bool = False  # True when it can never contradict another change (adding a chain)
+    # The cells it sets to ``value``, when not ``cell`` alone (the rest of a row set to 0): cells
+    # with no value yet (which read as ``value``), chosen on the table as it is when the change is
+    # applied, each then marked changed and set by this phone.
+    cells: Callable[[Any], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -160,13 +164,18 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "", tap: 
         mine = bool(tap and phone) and table.authors.get("cells", {}).get(change.cell) == phone
         if not change.merges and not mine and table.changed.get(change.cell, 0) > base and current != change.value:
             return Conflict(change.cell, current, change.value, table)
-        previous = table.changed.get(change.cell, 0)
+        # Every cell it sets, each with the version that last changed it and the value it had.
+        if change.cells:  # cells with no value, which read as the value they are set to
+            setting = {cell: (table.changed.get(cell, 0), change.value) for cell in change.cells(table.state)}
+        else:
+            setting = {change.cell: (table.changed.get(change.cell, 0), current)}
         change.apply(table.state)
         table.version += 1
-        table.changed[change.cell] = table.version
         table.updated = time.time()
-        _record_author(table, change, current, phone)
-        _record_previous(table, change.cell, previous, current)
+        for cell, (previous, before) in setting.items():
+            table.changed[cell] = table.version
+            _record_author(table, cell, before, change.read(table.state) if cell == change.cell else change.value, phone, change.merges)
+            _record_previous(table, cell, previous, before)
         if tap:
             taps = table.authors.setdefault("taps", [])
             taps.append(tap)
@@ -185,19 +194,18 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "", tap: 
         table = _table(row, table.token)
 
 
-def _record_author(table: Table, change: Change, before: Any, phone: str) -> None:
+def _record_author(table: Table, cell: str, before: Any, after: Any, phone: str, merges: bool = False) -> None:
     """Who set the cell now; and, when it replaces another phone's value, a note for that phone."""
     if not phone:
         return
     cells = table.authors.setdefault("cells", {})
-    earlier = cells.get(change.cell)
-    after = change.read(table.state)
+    earlier = cells.get(cell)
     plain = isinstance(before, (int, str)) and isinstance(after, (int, str))  # a count, a name, a rule
-    if earlier and earlier != phone and before != after and plain and not change.merges:
+    if earlier and earlier != phone and before != after and plain and not merges:
         replaced = table.authors.setdefault("replaced", [])
-        replaced.append({"cell": change.cell, "old": before, "new": after, "version": table.version, "phone": earlier})
+        replaced.append({"cell": cell, "old": before, "new": after, "version": table.version, "phone": earlier})
         del replaced[:-REPLACED_KEPT]
-    cells[change.cell] = phone
+    cells[cell] = phone
 
 
 def _record_previous(table: Table, cell: str, previous: int, before: Any) -> None:

@@ -1,5 +1,5 @@
 """The map's geometry: nothing overlaps on the published board, links bow around countries in
-their way, and the cards with the counts stay on the map, clear of the step's own link."""
+their way, and the cards with the counts sit in a row under the map, covering nothing on it."""
 from itertools import combinations
 
 import pytest
@@ -39,19 +39,25 @@ def test_a_link_with_a_country_in_its_way_bows_around_it():
 
 
 @pytest.mark.parametrize("alliance", BOARD.alliances, ids=lambda a: str(a.number))
-def test_the_cards_of_an_alliance_step_stay_on_the_map_and_off_its_square(alliance):
+def test_the_cards_of_an_alliance_step_sit_under_the_map_and_cover_nothing_on_it(alliance):
     first, second = alliance.countries
     drawn = board_map(BOARD, Focus(countries=(first, second), alliance=alliance.number, counts={first: FIVE, second: FIVE[:2]}, pieces="advisors"))
     lit = [c for c in drawn["countries"] if c["card"]]
     cards = [rect(c["card"]) for c in lit]
-    square = next(s for s, link in zip(squares(drawn), drawn["links"]) if link["lit"])
     assert len(cards) == 2 and cards[0].overlap(cards[1]) == 0
-    for country, card, other in zip(lit, cards, reversed(lit)):
-        assert 0 <= card.x and card.right <= WIDTH and 0 <= card.y and card.bottom <= HEIGHT
-        assert card.overlap(square) == 0
-        assert card.overlap(rect(other)) == 0  # the other country stays visible
-        # A card is over its own country, or away from it and joined to it by a line.
-        assert country["card"]["detached"] != card.contains(country["x"] + country["w"] / 2, country["y"] + country["h"] / 2)
+    for country, card in zip(lit, cards):
+        assert 0 <= card.x and card.right <= WIDTH and HEIGHT < card.y and card.bottom <= drawn["height"]
+        assert not any(card.overlap(shape) for shape in [rect(c) for c in drawn["countries"]] + squares(drawn))
+        assert country["w"] == box(country["key"]).w  # the country itself stays its own size
+    west, east = sorted(lit, key=lambda c: c["x"])
+    assert west["card"]["x"] < east["card"]["x"]  # each card on its country's side
+
+
+def test_a_card_that_does_not_fit_beside_the_other_goes_under_it():
+    wide = [Count("green", "Wwwwwwwwww", 8, True)]
+    drawn = board_map(BOARD, Focus(countries=("England", "Franken"), alliance=3, counts={"England": wide, "Franken": wide}, pieces="w" * 30))
+    first, second = sorted((rect(c["card"]) for c in drawn["countries"] if c["card"]), key=lambda card: card.y)
+    assert second.y >= first.bottom and second.bottom <= drawn["height"] and max(first.right, second.right) <= WIDTH
 
 
 def test_a_country_step_dims_everything_else():

@@ -30,7 +30,7 @@ def test_a_tap_answers_its_country_the_supply_the_problems_and_the_pad_only(clie
     token = new_table(client)
     response = tap(client, token, TAPPED, "3", version(client, token))
     html = response.get_data(as_text=True)
-    assert response.status_code == 200 and response.headers["HX-Reswap"].startswith("none")
+    assert response.status_code == 200 and response.headers["HX-Reswap"] == "none show:.cell.selected:bottom"  # the pad's cell in view
     swapped = set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
     assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad"}
     assert 'id="country-Franken"' not in html and "Rename" not in html  # the rest of the board stays
@@ -77,7 +77,7 @@ def test_the_other_phones_poll_gets_what_the_taps_changed(client):
     tap(client, token, FIRST_OF_FRANKEN, "2", base + 1)
     response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
     seen = response.get_data(as_text=True)
-    assert response.headers["HX-Reswap"].startswith("none")
+    assert response.headers["HX-Reswap"] == "none"  # no pad open: the page stays where it is scrolled
     assert set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', seen)) == {"screen-poll", "country-England", "country-Franken", "supply", "board-problems"}
     assert re.search(rf'id="cell-{TAPPED.replace(".", "-")}"[^>]*>3</a>', seen)
     assert re.search(r'id="screen-poll"[^>]*><input type="hidden" name="since" value="3">', seen)
@@ -213,3 +213,17 @@ def test_a_cell_changed_twice_since_the_phone_looked_counts_as_not_known_and_the
     assert {"country-England", "country-Franken"} <= oob_ids(seen)
     once = client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).get_data(as_text=True)
     assert oob_ids(once) == {"screen-poll", "country-England", "supply", "board-problems"}
+
+
+def test_a_phone_whose_value_was_replaced_is_told_at_the_top_with_a_link_to_the_cell(client, app):
+    token = new_table(client)
+    base = version(client, token)
+    tap(client, token, TAPPED, "3", base)
+    other = app.test_client()
+    other.get(f"/t/{token}/board")
+    tap(other, token, TAPPED, "5", base + 1)
+    seen = client.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
+    told = seen.split('hx-swap-oob="beforeend:#replaced-notices"')[1]
+    assert f'data-cell="{TAPPED}"' in told and "England, monasteries of Andreas (green): your 3 was replaced by 5 on another phone." in told
+    assert 'href="#cell-monasteries-England-green"' in told
+    assert 'id="replaced-notices"' in client.get(f"/t/{token}/board").get_data(as_text=True)  # the page's place for them, empty

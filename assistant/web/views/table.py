@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.web.games.base import BadChange, ScreenContext, WebGame
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number
+from assistant.web.pad import cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.tables import (
@@ -152,9 +153,11 @@ def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
 
 def replaced_context(table: Table, game: WebGame) -> dict:
     """The replaced-value notes for a screen's templates, whole or in parts: a list to pin on the
-    pad (table/_pinned.html) and the same by cell (the cells and their country cards)."""
+    pad (table/_pinned.html) and to tell at the top of the screen (table/_replaced.html, with the
+    id of the cell's link to show it), and the same by cell (the cells and their country cards)."""
     replaced = replaced_notes(table, game)
-    return {"replaced": [{"cell": cell, "sentence": sentence} for cell, sentence in replaced.items()], "replaced_cells": replaced}
+    notes = [{"cell": cell, "sentence": sentence, "anchor": cell_id(cell)} for cell, sentence in replaced.items()]
+    return {"replaced": notes, "replaced_cells": replaced}
 
 
 def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
@@ -228,5 +231,8 @@ def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozen
         notice=notice,
         **_screen_context(table, game, screen, args, context),
     )
-    headers = {"Vary": "HX-Request", "Cache-Control": "no-store", "HX-Reswap": "none show:.cell.selected:bottom"}
+    # The pad's cell is shown; with no pad open the page stays where it is scrolled (htmx would
+    # bring the last part swapped, the problems at the top, into view instead).
+    reswap = "none show:.cell.selected:bottom" if args.get("cell") else "none"
+    headers = {"Vary": "HX-Request", "Cache-Control": "no-store", "HX-Reswap": reswap}
     return body, status, headers

@@ -24,7 +24,7 @@ from assistant.web.games.kardinal.words import color_as_player_label, color_labe
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_translations
-from assistant.web.pad import after_count
+from assistant.web.pad import after_count, moved_past
 from assistant.web.tables import Change, Conflict, Table
 
 
@@ -76,6 +76,9 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
         if sketch.is_sketch_cell(change.cell):  # the same sketch, the tapped monastery selected
             return PlannedChange(change, lambda state: sketch.after_change(state, change.value, here))
         order = cells.entry_order(table.state)  # the board's cells do not change with their counts
+        if change.cells:  # the rest of the row set to 0: the pad goes past the row
+            last = cells.row_cells(table.state, change.cell)[-1]
+            return PlannedChange(change, lambda state: moved_past(order, last))
         return PlannedChange(change, lambda state: after_count(order, change.cell, form, here))
 
     def changed_parts(

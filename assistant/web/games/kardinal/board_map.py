@@ -6,8 +6,9 @@ Aragon south-west across the sea; inner four: Lothringen, Frankreich, Schwaben, 
 alliance a straight line with its number in a square at the middle (like the board's brown
 squares), sea links dashed. Geometry is computed here; ``templates/kardinal/_map.html`` draws it
 with classes and SVG presentation attributes only (the content security policy forbids inline
-styles). A step of the breakdown highlights its country, or its alliance and both countries,
-and turns each highlighted country into a small card with every player's count on it.
+styles). A step of the breakdown highlights its country, or its alliance and both countries
+(framed, their own size), and shows a small card for each with every player's count on it, in a
+row under the map: a card over the map covered its neighbours' names and the alliance squares.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ SQUARE = 21  # an alliance's numbered square
 ROW = 17  # a player's line on a country card
 CARD_ROWS = 42  # where the players' lines start on a card, below the name and what is counted
 CARD_NAME = 10  # characters of a player's name shown on a card (the full name is in the text)
+CARD_GAP = 6  # around the cards in their row under the map
 
 # Box centres, in the places the countries have on the board.
 PLACES = {
@@ -106,16 +108,12 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
     boxes = _boxes(tuple(board.country_keys))
     lit = set(focus.countries)
     routes = _routes(tuple(board.country_keys), tuple(a.countries for a in board.alliances))
-    placed = [Rect(sx - SQUARE / 2, sy - SQUARE / 2, SQUARE, SQUARE) for _curve, (sx, sy) in routes]
     links = [_link(alliance, curve, spot, focus, lit, changed, marked) for alliance, (curve, spot) in zip(board.alliances, routes)]
-    square = next((Rect(link["sx"] - SQUARE / 2, link["sy"] - SQUARE / 2, SQUARE, SQUARE) for link in links if link["lit"]), None)
-    line = next((link["curve"] for link in links if link["lit"]), None)
-    clutter = placed + [rect for key, rect in boxes.items() if key not in lit]
-    cards = _cards(focus, boxes, square, line, clutter)
+    cards = _cards(focus, boxes)
     countries = [_country(key, boxes[key], cards.get(key), focus, lit) for key in board.country_keys]
     return {
         "width": WIDTH,
-        "height": HEIGHT,
+        "height": max([HEIGHT] + [card["y"] + card["h"] + CARD_GAP for card in cards.values()]),  # the cards' row under the map
         "square": SQUARE,
         "links": sorted(links, key=lambda link: link["lit"]),  # the step's link is drawn last, on top
         "countries": sorted(countries, key=lambda c: c["lit"]),
@@ -244,11 +242,11 @@ def _square_spot(curve: Curve, boxes: dict[str, Rect], placed: list[Rect]) -> tu
     return spot
 
 
-def _cards(focus: Focus, boxes: dict[str, Rect], square: Rect | None, line, clutter: list[Rect]) -> dict[str, dict]:
-    """Each highlighted country grows into a card: its name, what is counted, a line per player."""
-    cards: dict[str, dict] = {}
-    taken: list[Rect] = [square] if square else []
-    others = [boxes[k] for k in focus.countries]
+def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, dict]:
+    """Each highlighted country's card (its name, what is counted, a line per player), in a row
+    under the map: the map itself stays as it is, every name and square in sight, the country
+    only framed. Each card sits as near under its country as the row allows (west to east)."""
+    sizes = {}
     for key in focus.countries:
         rows = focus.counts.get(key, [])
         texts = [f"{isolated(_short(c.name))} {c.count}" for c in rows] or [focus.nothing]  # shortened, then isolated
@@ -257,19 +255,12 @@ def _cards(focus: Focus, boxes: dict[str, Rect], square: Rect | None, line, clut
             30 + max(text_width(t, COUNT_SIZE, bold=any(c.strong for c in rows)) for t in texts),
             16 + text_width(focus.pieces, PIECES_SIZE),
         )
-        h = CARD_ROWS + ROW * max(1, len(rows)) + 6
-        rect = _card_spot(boxes[key], w, h, taken + [b for b in others if b is not boxes[key]], line, clutter)
-        taken.append(rect)
-        home = boxes[key]
-        detached = not rect.contains(home.x + home.w / 2, home.y + home.h / 2)
-        if detached:
-            taken.append(home)
-        # A card away from its country is joined to it by a line, from the box to the card's edge.
-        hx, hy = home.x + home.w / 2, home.y + home.h / 2
+        sizes[key] = (w, CARD_ROWS + ROW * max(1, len(rows)) + 6, rows, texts)
+    spots = _card_row({key: (boxes[key].x + boxes[key].w / 2, size[0], size[1]) for key, size in sizes.items()})
+    cards: dict[str, dict] = {}
+    for key, (w, h, rows, texts) in sizes.items():
+        rect = Rect(*spots[key], w, h)
         cards[key] = {
-            "detached": detached,
-            "lx1": hx, "ly1": hy,
-            "lx2": round(min(max(hx, rect.x), rect.right), 1), "ly2": round(min(max(hy, rect.y), rect.bottom), 1),
             "x": round(rect.x, 1), "y": round(rect.y, 1), "w": round(rect.w, 1), "h": round(rect.h, 1),
             "tx": round(rect.x + rect.w / 2, 1), "ty": round(rect.y + BOX_HEIGHT / 2 + 5, 1),
             "px": round(rect.x + rect.w / 2, 1), "py": round(rect.y + CARD_ROWS - 5, 1),
@@ -288,53 +279,26 @@ def _cards(focus: Focus, boxes: dict[str, Rect], square: Rect | None, line, clut
     return cards
 
 
-def _card_spot(home: Rect, w: float, h: float, avoid: list[Rect], line, clutter: list[Rect]) -> Rect:
-    """Where the card of a country goes: over its box, grown down or up, left or right, whichever
-    stays on the map and clear of the step's other country, its square and its link (and covers
-    the fewest other countries and squares, which are dimmed behind it). When none is clear (two
-    big cards of neighbours), the nearest clear place anywhere on the map, joined by a line."""
-
-    points = _along(line) if line else []
-
-    def in_the_way(rect: Rect) -> float:
-        return sum(rect.overlap(a) for a in avoid) * 10 + 40 * sum(rect.contains(*p, margin=2) for p in points)
-
-    def cost(rect: Rect) -> float:
-        return in_the_way(rect) + sum(rect.overlap(c) for c in clutter) * 0.3
-
-    best, best_cost = None, float("inf")
-    for dy in (0, -(h - home.h)):
-        for anchor in ("centre", "left", "right"):
-            x = {"centre": home.x + home.w / 2 - w / 2, "left": home.x, "right": home.right - w}[anchor]
-            rect = _on_map(x, home.y + dy, w, h)
-            total = cost(rect) + abs(rect.x - x) + abs(rect.y - (home.y + dy))  # moved off its place
-            if total < best_cost:
-                best, best_cost = rect, total
-    assert best is not None
-    if not in_the_way(best):
-        return best
-    # Nearest places first; of the first few clear ones, the one covering the least.
-    cx, cy = home.x + home.w / 2, home.y + home.h / 2
-    spots = sorted((abs(x + w / 2 - cx) + abs(y + h / 2 - cy), x, y) for y in range(2, int(HEIGHT - h), 8) for x in range(2, int(WIDTH - w), 8))
-    clear = []
-    for _distance, x, y in spots:
-        rect = Rect(x, y, w, h)
-        if rect.overlap(home) == 0 and not any(rect.overlap(a) for a in avoid) and not any(rect.contains(*p, margin=2) for p in points):
-            clear.append(rect)
-            if len(clear) == 12:
-                break
-    if not clear:
-        return best
-    return min(clear, key=lambda r: cost(r) + abs(r.x + w / 2 - cx) + abs(r.y + h / 2 - cy))
-
-
-def _on_map(x: float, y: float, w: float, h: float) -> Rect:
-    return Rect(min(max(x, 2), WIDTH - w - 2), min(max(y, 2), HEIGHT - h - 2), w, h)
-
-
-def _along(line: Curve) -> list[tuple[float, float]]:
-    """Points on the middle part of the step's link, where its square sits."""
-    return [line.at(t) for t in (0.38, 0.44, 0.5, 0.56, 0.62)]
+def _card_row(cards: dict[str, tuple[float, float, float]]) -> dict[str, tuple[float, float]]:
+    """Where each card (its country's centre x, its width and height) goes under the map: side by
+    side from west to east, each centred under its country where there is room, all on the
+    drawing's width; one under the other when they do not fit side by side."""
+    order = sorted(cards, key=lambda key: cards[key][0])
+    if sum(cards[key][1] for key in order) + CARD_GAP * (len(order) + 1) > WIDTH:
+        spots: dict[str, tuple[float, float]] = {}
+        y: float = HEIGHT + CARD_GAP
+        for key in order:
+            centre, w, h = cards[key]
+            spots[key] = (min(max(centre - w / 2, CARD_GAP), WIDTH - w - CARD_GAP), y)
+            y += h + CARD_GAP
+        return spots
+    xs: list[float] = []
+    for index, key in enumerate(order):
+        centre, w, _h = cards[key]
+        room = sum(cards[later][1] + CARD_GAP for later in order[index + 1 :])  # the cards still to come, to the east
+        low = xs[-1] + cards[order[index - 1]][1] + CARD_GAP if xs else CARD_GAP
+        xs.append(min(max(centre - w / 2, low), WIDTH - CARD_GAP - room - w))
+    return {key: (x, HEIGHT + CARD_GAP) for key, x in zip(order, xs)}
 
 
 def _short(name: str) -> str:

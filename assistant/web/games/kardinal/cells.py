@@ -36,6 +36,7 @@ from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.tables import Change
 
 PIECES = ("monasteries", "advisors")
+REST = "rest"  # the pad's "Rest of row: 0" button
 PIECE_CAP = {"monasteries": MONASTERIES_PER_PLAYER, "advisors": ADVISORS_PER_PLAYER}
 PIECE_LABEL = {"monasteries": _l("monasteries"), "advisors": _l("advisors")}
 # Whole phrases per kind of piece (never a piece's name glued into a pattern), so each
@@ -84,7 +85,33 @@ def parse_change(state: KardinalState, form: MultiDict) -> Change:
 
 def _count_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
     count_cell = parse_count_cell(state, cell)
+    if count_cell and REST in form:
+        return _rest_of_row_change(state, cell, *count_cell, form.get(REST))
     return _count_change(state, cell, *count_cell, posted_count(form)) if count_cell else None
+
+
+def row_cells(state: KardinalState, cell: str) -> list[str]:
+    """The cells of ``cell``'s row (a country's monasteries or advisors, a cell a player), from
+    ``cell`` to the row's end."""
+    counted = parse_count_cell(state, cell)
+    assert counted is not None  # a count cell's row (parse_change read it)
+    pieces, country, color = counted
+    players = colors(state)
+    return [f"{pieces}.{country}.{other}" for other in players[players.index(color) :]]
+
+
+def _rest_of_row_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
+    """The pad's "Rest of row: 0": every cell of the row from ``cell`` on that has no count yet
+    is set to 0 (a count entered, here or on another phone meanwhile, stays), as one change. A
+    count of 0 is stored as none, so the state stays as it is; the cells are marked changed and
+    set by this phone, as a 0 tapped on each would be."""
+    if raw != "0":
+        raise BadChange(describe_cell(state, cell), _("sets the rest of a row to 0 only, not “{value}”").format(value=str(raw)[:20]))
+
+    def empty(s: KardinalState) -> tuple[str, ...]:
+        return tuple(other for other in row_cells(s, cell) if not count(s, pieces, *other.split(".")[1:]))
+
+    return Change(cell, 0, apply=lambda s: None, read=lambda s: count(s, pieces, country, color), merges=True, cells=empty)
 
 
 def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:

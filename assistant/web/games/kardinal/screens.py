@@ -256,6 +256,7 @@ class _BoardGrid:
             "data": {
                 "cell": cell,
                 "next": self.following.get(cell, ""),
+                "row": f"{pieces}.{key}",  # the pad's "Rest of row: 0" goes as far as this row
                 "country": shown_name,
                 "pieces": PIECE_LABEL[pieces],
                 "player": player["label"],
@@ -286,7 +287,7 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]]) -> dic
     cap = PIECE_CAP[pieces]
     reasons = [reason for field in nearby for reason in problems.get(field, [])]
     return {
-        **number_pad(cell, count(state, pieces, country, color), cap, reasons, numbers=PAD_NUMBERS),
+        **number_pad(cell, count(state, pieces, country, color), cap, reasons, numbers=PAD_NUMBERS, rest=True),
         "country": country_label(country),
         "pieces": PIECE_LABEL[pieces],
         "player": player_label(state, color),
