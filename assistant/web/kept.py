@@ -9,6 +9,7 @@ searched again, within the request's work budget.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from assistant.games.base import Game, ScoringReport
@@ -39,9 +40,17 @@ def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
     return game.score(kept.input, request_translations(), found=kept.found)
 
 
-def kept_summary(table: Table, scoring: str, input_now: dict) -> dict | None:
-    """``at``, ``totals`` and ``stale`` (the input scored then is not the table's now)."""
+@dataclass(frozen=True)
+class KeptSummary:
+    """What a screen says of a kept scoring: when, the totals, and whether the table changed since."""
+
+    at: float  # a timestamp
+    totals: dict[str, int]  # by player key
+    stale: bool  # the input scored then is not the table's now: score again
+
+
+def kept_summary(table: Table, scoring: str, input_now: dict[str, Any]) -> KeptSummary | None:
     kept = table.state.results.get(scoring)
     if not kept:
         return None
-    return {"at": kept.at, "totals": kept.totals, "stale": input_now != kept.input}
+    return KeptSummary(at=kept.at, totals=kept.totals, stale=input_now != kept.input)

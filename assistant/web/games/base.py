@@ -245,7 +245,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         summary = self.kept_summary(table, last)
         if summary is None:
             return None
-        if summary["stale"]:
+        if summary.stale:
             return _("The table changed after it was scored: score again to see who wins.")
         report = self.kept_report(table, last)
         return report.verdict if report else None
@@ -266,7 +266,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         """The kept result of a scoring, explained in the page's language; None if not scored."""
         return kept.kept_report(get_game(self.slug), table, scoring)
 
-    def kept_summary(self, table: Table[StateT], scoring: str) -> dict[str, Any] | None:
+    def kept_summary(self, table: Table[StateT], scoring: str) -> kept.KeptSummary | None:
         """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
         return kept.kept_summary(table, scoring, self.score_input(table.state, scoring))
 

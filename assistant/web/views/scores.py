@@ -74,7 +74,7 @@ def result(token: str, scoring: str):
     if report is not None:
         context.update(explained(table, game, report, scoring, args.get("step")))
         # A result the table changed since is not logged or shared until it is scored again.
-        context["stale"] = bool(context["kept"][scoring] and context["kept"][scoring]["stale"]) and scoring == game.scorings[-1].name
+        context["stale"] = bool(context["kept"][scoring] and context["kept"][scoring].stale) and scoring == game.scorings[-1].name
         if context["stale"]:
             context["play_log"] = None
     return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)

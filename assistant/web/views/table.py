@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from dataclasses import dataclass, replace
+from typing import Any, Literal, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
@@ -26,6 +27,26 @@ from assistant.web.tables import (
     shown_values,
     version_of,
 )
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message on a table's screen (templates/table/_notice.html), pinned on the pad when it
+    is open: a refused change (``error``: the field and why), a page out of date (``stale``), a
+    refused scoring (``cannot-score``: its problems), or another phone's value (``conflict``)."""
+
+    kind: Literal["error", "stale", "cannot-score", "conflict"]
+    field: str = ""
+    reason: str = ""
+    problems: tuple[str, ...] = ()
+    theirs: str = ""  # a conflict: the value on the table and this phone's
+    yours: str = ""
+    resend: dict[str, str] | None = None  # the form that "use mine anyway" sends again (None: not offered)
+    sentence: str = ""  # a game's own wording of the conflict (WebGame.explain_conflict), else the shared one
+    keep: str = ""
+    keep_args: dict[str, str] | None = None
+    retry: str = ""
+
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
@@ -61,11 +82,11 @@ def screen(token: str, screen: str):
     return render_screen(table, game, screen, request.args)
 
 
-def refused_scoring(token: str, screen: str) -> dict | None:
+def refused_scoring(token: str, screen: str) -> Notice | None:
     """The problems of a scoring just refused on this tab (views/scores.py flashed them)."""
     for refused in get_flashed_messages(category_filter=["cannot-score"]):
         if isinstance(refused, dict) and refused.get("table") == token and refused.get("screen") == screen:
-            return {"kind": "cannot-score", "problems": refused["problems"]}
+            return Notice("cannot-score", problems=tuple(refused["problems"]))
     return None
 
 
@@ -89,10 +110,10 @@ def change(token: str):
         planned = game.read_change(table, request.form, keep)  # the one call into the game
         outcome = apply_change(table, planned.change, base, this_phone(), tap_id(request.form))
     except BadChange as bad:
-        return render_screen(table, game, screen, keep, notice={"kind": "error", "field": bad.field, "reason": bad.reason}, status=400)
+        return render_screen(table, game, screen, keep, notice=Notice("error", field=bad.field, reason=bad.reason), status=400)
     except (ValueError, StaleVersion):
         fresh, _game = open_table(token)
-        return render_screen(fresh, game, screen, keep, notice={"kind": "stale"}, status=400)
+        return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
     if isinstance(outcome, Conflict):
         notice = _conflict_notice(game, outcome)
         # With the pad open the notice is pinned on it: the pad and what changed since the
@@ -160,20 +181,19 @@ def replaced_context(table: Table, game: WebGame) -> dict:
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def _conflict_notice(game: WebGame, conflict: Conflict) -> dict:
+def _conflict_notice(game: WebGame, conflict: Conflict) -> Notice:
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
     resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token", "since"}}
-    notice = {
-        "kind": "conflict",
-        "field": game.describe_cell(state, conflict.cell),
-        "theirs": game.describe_value(conflict.cell, conflict.theirs),
-        "yours": game.describe_value(conflict.cell, conflict.yours),
-        "resend": resend,
-    }
-    notice.update(game.explain_conflict(conflict, resend) or {})  # a game may word it itself
-    return notice
+    notice = Notice(
+        "conflict",
+        field=game.describe_cell(state, conflict.cell),
+        theirs=game.describe_value(conflict.cell, conflict.theirs),
+        yours=game.describe_value(conflict.cell, conflict.yours),
+        resend=resend,
+    )
+    return replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
 
 
 def screen_args(game: WebGame, args) -> MultiDict:
@@ -181,7 +201,7 @@ def screen_args(game: WebGame, args) -> MultiDict:
     return MultiDict((key, str(value)[:100]) for key, value in args.items() if key in game.screen_args)
 
 
-def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict | None = None, status: int = 200):
+def render_screen(table: Table, game: WebGame, screen: str, args, notice: Notice | None = None, status: int = 200):
     args = screen_args(game, args)
     context = game.screen(screen, table, args)
     # No polling while a message waits for an answer or a text is being typed: a refresh
@@ -201,11 +221,11 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: dict |
     )
 
 
-def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, context: ScreenContext, notice: dict | None = None) -> dict:
+def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, context: ScreenContext, notice: Notice | None = None) -> dict:
     """What a screen's templates see, whole or in parts: the game's context for it, the table,
     its arguments (also sent with the next poll), the replaced-value notes and what was typed
     in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
-    typed = typed_in_form() if notice and notice.get("kind") == "error" else {}
+    typed = typed_in_form() if notice and notice.kind == "error" else {}
     shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, "typed": typed}
     return {**shared, **replaced_context(table, game), **context.template_vars()}
 
@@ -217,7 +237,7 @@ def typed_in_form() -> dict[str, str]:
     return {request.form["cell"]: request.form.get("value", "")[:100]}
 
 
-def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str], notice: dict | None = None, status: int = 200):
+def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str], notice: Notice | None = None, status: int = 200):
     """Only what a change changed (``parts``, as the game's ``changed_parts`` named them), each part
     swapped in by its id (htmx out-of-band); the screen itself stays (``HX-Reswap: none``). A
     ``notice`` (a conflict) is pinned on the pad, which is one of the parts."""

@@ -61,7 +61,7 @@ def _without_board(data: dict) -> dict:
     return {key: value for key, value in data.items() if key != "board"}
 
 
-def kept_summary(table: Table, scoring: str) -> dict | None:
+def kept_summary(table: Table, scoring: str) -> kept.KeptSummary | None:
     return kept.kept_summary(table, scoring, score_input(table.state, scoring))
 
 

@@ -31,6 +31,7 @@ from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_labels, country_names, player_names
 from assistant.web.i18n import field_problem, ngettext
 from assistant.web.i18n import gettext as _
+from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.pad import following_cells, number_pad
 from assistant.web.tables import Table
@@ -50,8 +51,8 @@ class BoardScreen(ScreenContext):
     supply: list[dict[str, Any]]  # what each player has left
     other_problems: list[str]  # what is wrong with no cell to show it on
     caps: dict[str, int]  # the pieces each player owns, by kind
-    intermediate: dict[str, Any] | None  # the kept scorings' summaries (not in the answer to a tap)
-    final: dict[str, Any] | None
+    intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
+    final: KeptSummary | None
 
 
 @dataclass(kw_only=True)
@@ -69,8 +70,8 @@ class ChainsScreen(ScreenContext):
     rule_explanation: str
     other_rule: str  # what the rule card's switch sets
     board_problems: int  # problems on the board tab, to point at
-    intermediate: dict[str, Any] | None
-    final: dict[str, Any] | None
+    intermediate: KeptSummary | None
+    final: KeptSummary | None
     sketch: dict[str, Any] | None = None  # the open sketch's lattice
 
 

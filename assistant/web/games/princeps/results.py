@@ -29,7 +29,7 @@ def live_problems(state: PrincepsState) -> list[Problem]:
     return warnings
 
 
-def kept_summary(table: Table, scoring: str) -> dict | None:
+def kept_summary(table: Table, scoring: str) -> kept.KeptSummary | None:
     return kept.kept_summary(table, scoring, score_input(table.state))
 
 

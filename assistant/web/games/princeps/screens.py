@@ -24,6 +24,7 @@ from assistant.web.games.princeps.results import SCORING, kept_summary, live_pro
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, kind_name, state_name
 from assistant.web.i18n import gettext as _
+from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.pad import cell_id, following_cells, number_pad
 from assistant.web.tables import Table
@@ -43,7 +44,7 @@ class TerritoriesScreen(ScreenContext):
     rule_label: str
     rule_explanation: str
     other_rule: str  # what the rule card's switch sets
-    final: dict[str, Any] | None  # the kept scoring's summary (kept.kept_summary)
+    final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
 
 
 def territories_screen(table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
