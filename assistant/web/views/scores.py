@@ -1,16 +1,19 @@
 """Scoring a table (one button per scoring) and reading the kept results: list or walk."""
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
 
+from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
 from assistant.web import breakdown, play_log
+from assistant.web.games.base import WebGame
 from assistant.web.i18n import field_problem
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.polls import NOTHING_NEW
-from assistant.web.tables import apply_change
+from assistant.web.tables import Table, apply_change
 from assistant.web.views.table import unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
@@ -72,30 +75,49 @@ def result(token: str, scoring: str):
         report = None
         context["unreadable"] = True
     if report is not None:
-        context.update(explained(table, game, report, scoring, args.get("step")))
+        shown = explained(table, game, report, scoring, args.get("step"))
+        kept = context["kept"][scoring]
         # A result the table changed since is not logged or shared until it is scored again.
-        context["stale"] = bool(context["kept"][scoring] and context["kept"][scoring].stale) and scoring == game.scorings[-1].name
-        if context["stale"]:
-            context["play_log"] = None
+        if kept and kept.stale and shown.final:
+            shown = replace(shown, stale=True, play_log=None)
+        context.update(vars(shown))
     return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)
 
 
-def explained(table, game, report, scoring: str, step: str | None) -> dict:
+@dataclass(frozen=True)
+class Explained:
+    """What the scores page shows of a kept report (templates/scores/): the list, the walk, the
+    standings, the chart, the track, and what takes the result away (``play_log``)."""
+
+    report: ScoringReport
+    steps: list[dict[str, Any]]  # breakdown.steps: title, text, marks, totals of each step
+    sections: list[dict[str, Any]]  # runs of steps of one kind under their heading
+    walk: dict[str, Any]  # the step the walk is on, with Back and Next
+    standings: list[dict[str, Any]]
+    tie_breaks_used: int  # the standings' tie-break columns marked
+    chart: dict[str, Any]
+    track: dict[str, Any] | None  # None: the game has no score track
+    final: bool  # the last scoring: the winner is decided, the result can be logged
+    play_log: dict[str, Any] | None  # BG Stats link and text (None: not final, or stale)
+    stale: bool = False  # the table changed since this scoring (the last one): score again
+
+
+def explained(table: Table, game: WebGame, report: ScoringReport, scoring: str, step: str | None) -> Explained:
     players = game.players_view(report)
     titles = [game.step_title(table, s) for s in report.steps]
     all_steps = breakdown.steps(report, titles, [game.step_marks(s) for s in report.steps], players)
     final = scoring == game.scorings[-1].name
     standings = breakdown.standings(players, report.winners, use_tie_break=final)
     ranked = [row["player"] for row in standings]  # the chart and the markers in the standings' order
-    return {
-        "report": report,
-        "steps": all_steps,
-        "sections": breakdown.sections(all_steps, game.section_label),
-        "walk": breakdown.walk(all_steps, step, players),
-        "standings": standings,
-        "tie_breaks_used": game.tie_breaks_used(report) if final else 0,
-        "chart": breakdown.chart(ranked, game.point_sources(table, report)),
-        "track": breakdown.track(ranked, game.track_spaces()),
-        "final": final,
-        "play_log": play_log.play_log(table, game, report, standings) if final else None,
-    }
+    return Explained(
+        report=report,
+        steps=all_steps,
+        sections=breakdown.sections(all_steps, game.section_label),
+        walk=breakdown.walk(all_steps, step, players),
+        standings=standings,
+        tie_breaks_used=game.tie_breaks_used(report) if final else 0,
+        chart=breakdown.chart(ranked, game.point_sources(table, report)),
+        track=breakdown.track(ranked, game.track_spaces()),
+        final=final,
+        play_log=play_log.play_log(table, game, report, standings) if final else None,
+    )
