@@ -179,3 +179,16 @@ def test_the_sum_under_each_total_is_explained_and_the_crown_is_an_image(client)
     assert '<span class="crown" role="img" aria-label="winner">' in page
     first = scored(client, new_table(client), "intermediate")
     assert "Under a total" not in first  # nothing before the first scoring
+
+
+def test_before_the_last_scoring_everyone_on_the_most_points_leads():
+    """The verdict after an intermediate scoring says "share the lead"; the standings agree, and
+    only the last scoring's tie-breaks pick one (here the most supply)."""
+    from assistant.web.breakdown import standings as ranked
+    from assistant.web.games.base import PlayerView
+
+    players = [PlayerView("green", "Andreas", "Andreas", 11, tie_breaks=(18,)), PlayerView("red", "Barbara", "Barbara", 11, tie_breaks=(20,))]
+    before = ranked(players, ["red"], use_tie_break=False)
+    assert [(row["place"], row["player"].name, row["winner"]) for row in before] == [(1, "Andreas", True), (1, "Barbara", True)]
+    last = ranked(players, ["red"], use_tie_break=True)
+    assert [(row["place"], row["player"].name, row["winner"]) for row in last] == [(1, "Barbara", True), (2, "Andreas", False)]
