@@ -125,7 +125,6 @@ def change(token: str):
             if parts is not None:
                 return render_changes(outcome.table, game, screen, keep, parts, notice=notice, status=409)
         return render_screen(outcome.table, game, screen, keep, notice=notice, status=409)
-    delta = planned.change
     args = planned.then(outcome.table.state)
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
@@ -133,7 +132,7 @@ def change(token: str):
         # phone swaps in only the last of its queued taps' answers (static/app.js). A screen with
         # a notice on it, or none of the game's parts, gets the whole screen.
         changed = changed_since(outcome.table, request.form.get("since"))
-        changed.setdefault(delta.cell, UNKNOWN)
+        changed.setdefault(planned.change.cell, UNKNOWN)
         parts = game.changed_parts(screen, outcome.table, changed, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
         if parts is not None:
             return render_changes(outcome.table, game, screen, MultiDict(args), parts)
