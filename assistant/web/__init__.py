@@ -81,12 +81,13 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     static_files.init_app(app)
 
     from assistant.web import api
-    from assistant.web.views import home, installed, scores, share, table
+    from assistant.web.views import history, home, installed, scores, share, table
 
     app.register_blueprint(api.bp)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(scores.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(installed.bp)
     for game in web_games():

@@ -20,7 +20,7 @@ from contextlib import closing, contextmanager
 import click
 from flask import Flask, current_app, g
 
-from assistant.web import postgres, versions
+from assistant.web import postgres, record, versions
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -142,7 +142,7 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
     games = current_app.extensions.get(EXTENSION, ())
     with _ready_lock:
         db.execute("PRAGMA journal_mode=WAL")  # readers (polling phones) never wait for a writer
-        db.executescript(SCHEMA + "".join(game.schema for game in games))
+        db.executescript(SCHEMA + record.SCHEMA + "".join(game.schema for game in games))
         _upgrade(db, games)
         if path not in _anchors:
             anchor = sqlite3.connect(path, check_same_thread=False)

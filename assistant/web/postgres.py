@@ -145,6 +145,15 @@ def is_write_fault(error: BaseException) -> bool:
     return isinstance(error, (errors.ReadOnlySqlTransaction, errors.DiskFull))
 
 
+def is_unique_violation(error: BaseException) -> bool:
+    """A unique index refused a row (a tap's id taken by another request first: record.py)."""
+    if not type(error).__module__.startswith("psycopg"):
+        return False
+    from psycopg import errors
+
+    return isinstance(error, errors.UniqueViolation)
+
+
 def failures() -> tuple[type[Exception], ...]:
     """What psycopg raises when the database cannot be reached or used."""
     import psycopg

@@ -6,7 +6,7 @@ import sqlite3
 
 from assistant.games.kardinal.board import published_board
 from tests.client import browser_app
-from tests.web.helpers import GAME, HTMX, enter, new_table
+from tests.web.helpers import GAME, HTMX, enter, new_table, score
 
 PUBLISHED = published_board()
 # Alliance 1 on England–Aragon: green holds the advisor majority in both and scores 3.
@@ -54,8 +54,8 @@ def new_table_on(client, board_id, players=(("Andreas", "green"), ("Barbara", "r
 
 
 def final(client, token) -> str:
-    client.post(f"/t/{token}/score/intermediate", data={"screen": "board"})
-    response = client.post(f"/t/{token}/score/final", data={"screen": "chains"})
+    score(client, token, "intermediate")
+    response = score(client, token, "final", "chains")
     assert response.status_code == 303, response.get_data(as_text=True)[:800]
     return client.get(response.headers["Location"]).get_data(as_text=True)
 
