@@ -12,7 +12,7 @@ from assistant.web.games.base import PlayerView, Scoring, Screen, Segment, Setup
 from assistant.web.games.princeps import cells, results, screens, setup
 from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
-from assistant.web.games.princeps.words import category_name, tie_break_name
+from assistant.web.games.princeps.words import TIE_RULE_CHOICES, category_name, tie_break_name
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.tables import Change, Table
@@ -27,6 +27,7 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     screens = (Screen("territories", _l("Territories")),)
     screen_args = ("cell", "rename")  # the open number pad, the rename form
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
+    house_rules = {"rules.ties": TIE_RULE_CHOICES}
     points_label = _l("VP")
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
