@@ -36,8 +36,9 @@ QUOTES_THE_RULEBOOK = {
     "lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own.",
 }
 SAYS_WHAT_THE_RULEBOOK_LACKS = {
-    "The rulebooks name only some of the 15 alliances; the rest were read off the map. Compare each numbered square with your "
-    "printed board, fix any pair that differs and save it under a name: new tables can then be scored on it.",
+    "Only alliances 14 and 15 are numbered in the rulebooks; the German online rules page names six more pairs, and the rest "
+    "were read off the map. Compare each numbered square with your printed board, fix any pair that differs and save it under "
+    "a name: new tables can then be scored on it.",
     "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for "
     "majorities, gives each of them +1 VP.",
     "Tied categories, default reading: every player tied for the most in a category gets the point (the rulebook is silent; "
@@ -52,8 +53,13 @@ SAYS_WHAT_THE_RULEBOOK_LACKS = {
     "no players given; this app scores 2 or more players (the rulebook names no number)",
     "{count} player given; this app scores 2 or more players (the rulebook names no number)",
 }
-# A fact: the alliance's pair is named in a rulebook (the others were read off the map).
-NAMES_A_SOURCE = {"in the rulebook"}
+# Facts: where an alliance's pair comes from (docs/rules-readings.md): numbered in the rulebooks
+# (14 and 15), named on the German rules page (its number read off the map), read off the map.
+NAMES_A_SOURCE = {
+    "numbered in the rulebooks",
+    "pair named in the rules",
+    "pair named on the rules page, number read off the map",
+}
 MAY_NAME_THE_RULEBOOK = QUOTES_THE_RULEBOOK | SAYS_WHAT_THE_RULEBOOK_LACKS | NAMES_A_SOURCE
 
 # What each language calls our reading.
