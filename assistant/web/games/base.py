@@ -283,6 +283,12 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
         return kept.kept_summary(table, scoring, self.score_input(table.state, scoring))
 
+    def tie_break_words(self) -> tuple[str, ...]:
+        """What breaks a tie, as words inside a line of text (the play log's "Barbara (red): 47
+        (supply 26)"), where a language may write them otherwise than as a column's heading; by
+        default the headings, ``tie_break_labels``."""
+        return tuple(str(label) for label in self.tie_break_labels)
+
     def tie_breaks_used(self, report: ReportT) -> int:
         """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,
         n when the n-th of ``tie_break_labels`` did (or all n left a shared win)."""

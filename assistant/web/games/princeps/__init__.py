@@ -15,6 +15,7 @@ from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import TIE_RULE_CHOICES, category_name, tie_break_name
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import pgettext
 from assistant.web.tables import Change, Table
 
 
@@ -62,6 +63,10 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
             PlayerView(key=p.name, name=p.name, label=isolated(p.name), total=p.vp, tie_breaks=(p.stable, p.gold, p.trade))
             for p in report.players
         ]
+
+    def tie_break_words(self) -> tuple[str, ...]:
+        # Translators: the tie-breaks inside a line of the play log, "Ana: 3 (Stable 2, Gold 1)", not headings.
+        return (pgettext("in a line", "Stable"), pgettext("in a line", "Gold"), pgettext("in a line", "Trade"))
 
     def tie_breaks_used(self, report: PrincepsReport) -> int:
         if report.decided_by == "shared":
