@@ -295,7 +295,9 @@ NOT_OURS = {
         r"\btilovers\b": "til overs",
         r"^Point talt op$": "Pointtælling udført",
         r"bruge sin database": "få adgang til sin database",
-        r"\bsætter \{variable\}": "angiver {variable}",
+        r"\bsæt(ter)? \{variable\}": "angiv(er) {variable}",
+        # What waits on an offline phone is what was entered; "Tryk …" first in a sentence reads as "Press".
+        r"\bventende tryk\b|\bTryk gemmes\b|(\d+|\{count\}) tryk venter": "indtastning(er)",
         r"ikke lavet": "ikke gennemført",
         r"\bjeres \{old\}": "værdien, der er indtastet her ({old})",
         r"^ikke talt endnu$": "endnu ikke udført (after the scoring's name)",
