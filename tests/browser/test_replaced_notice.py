@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue")]
 ENGLAND_RED = "monasteries.England.red"
 POLL_MS = 2000
-SENTENCE = "England, monasteries of Andreas (red): your 3 was replaced by 5 on another phone."
+SENTENCE = "England, monasteries of Andreas (red): the value entered here (3) was replaced by 5 on another phone."
 
 
 def replaced_on_the_other_phone(phones, width: int):

@@ -168,9 +168,9 @@ def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
 
 
 def _replaced_sentence(table: Table, game: WebGame, cell: str, old: Any, new: Any) -> str:
-    # The translations say "the value entered here ({old})": an empty name is "no name" there, not "((no name))".
+    # "the value entered here ({old})": an empty name is "no name" there, not "((no name))".
     entered = _("no name") if old == "" else game.describe_value(cell, old)
-    sentence = _("{field}: your {old} was replaced by {new} on another phone.")
+    sentence = _("{field}: the value entered here ({old}) was replaced by {new} on another phone.")
     return sentence_start(sentence.format(field=game.describe_cell(table.state, cell), old=entered, new=game.describe_value(cell, new)))
 
 
