@@ -219,6 +219,10 @@ CONCEPTS = {
     "intermediate scoring": (r"\bintermediate\b", {
         "de": ("Zwischenwertung", r"Zwischenwertung"), "es": ("puntaje intermedio", r"intermedi"),
         "da": ("første pointtælling", r"første pointtælling"), "it": ("conteggio intermedio", r"intermedi")}),
+    # A scoring, in every message that names one (the default texts a plain game shows too).
+    "scoring": (r"(?<!Table )\bscorings?\b", {
+        "de": ("Wertung", r"Wertung"), "es": ("puntaje", r"puntaje"), "da": ("pointtælling", r"pointtælling"),
+        "it": ("conteggio", r"conteggi")}),
     "final scoring": (r"\bfinal scoring\b", {
         "de": ("Schlusswertung", r"Schlusswertung"), "es": ("puntaje final", r"puntaje final"),
         "da": ("sidste pointtælling", r"sidste pointtælling"), "it": ("conteggio finale", r"conteggio finale")}),
