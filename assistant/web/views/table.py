@@ -13,6 +13,7 @@ from assistant.web import record, takeback
 from assistant.web.db import get_db
 from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, WebGame
 from assistant.web.i18n import gettext as _
+from assistant.web.i18n import sentence_start
 from assistant.web.numbers import small_number
 from assistant.web.pad import cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
@@ -47,7 +48,7 @@ class Notice:
     theirs: str = ""  # a conflict: the value on the table and this phone's
     yours: str = ""
     resend: dict[str, str] | None = None  # the form that "use mine anyway" sends again (None: not offered)
-    sentence: str = ""  # a game's own wording of the conflict (WebGame.explain_conflict), else the shared one
+    sentence: str = ""  # a conflict in words: the shared wording, or the game's own (WebGame.explain_conflict)
     keep: str = ""
     keep_args: dict[str, str] | None = None
     retry: str = ""
@@ -123,7 +124,7 @@ def change(token: str):
         reason = _("this tap's id was used for another change already, so this one was not made: tap again")
         return render_screen(table, game, screen, keep, notice=Notice("error", field=_("Tap"), reason=reason), status=409)
     except BadChange as bad:
-        return render_screen(table, game, screen, keep, notice=Notice("error", field=bad.field, reason=bad.reason), status=400)
+        return render_screen(table, game, screen, keep, notice=Notice("error", field=sentence_start(bad.field), reason=bad.reason), status=400)
     except (ValueError, StaleVersion):
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
@@ -210,12 +211,14 @@ def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
     phone = session.get("phone")
     if seen is None or not isinstance(phone, str):
         return {}
-    return {
-        note.cell: _("{field}: your {old} was replaced by {new} on another phone.").format(
-            field=game.describe_cell(table.state, note.cell), old=game.describe_value(note.cell, note.old), new=game.describe_value(note.cell, note.new)
-        )
-        for note in replaced_since(table, phone, seen)
-    }
+    return {note.cell: _replaced_sentence(table, game, note.cell, note.old, note.new) for note in replaced_since(table, phone, seen)}
+
+
+def _replaced_sentence(table: Table, game: WebGame, cell: str, old: Any, new: Any) -> str:
+    # "the value entered here ({old})": an empty name is "no name" there, not "((no name))".
+    entered = _("no name") if old == "" else game.describe_value(cell, old)
+    sentence = _("{field}: the value entered here ({old}) was replaced by {new} on another phone.")
+    return sentence_start(sentence.format(field=game.describe_cell(table.state, cell), old=entered, new=game.describe_value(cell, new)))
 
 
 def replaced_context(table: Table, game: WebGame) -> dict:
@@ -232,16 +235,14 @@ def conflict_notice(game: WebGame, conflict: Conflict, resend_url: str = "", kee
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
     resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token", "since"}}
-    notice = Notice(
-        "conflict",
-        field=game.describe_cell(state, conflict.cell),
-        theirs=game.describe_value(conflict.cell, conflict.theirs),
-        yours=game.describe_value(conflict.cell, conflict.yours),
-        resend=resend,
-        resend_url=resend_url,
-        keep_url=keep_url,
-    )
-    return replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
+    field = game.describe_cell(state, conflict.cell)
+    theirs, yours = game.describe_value(conflict.cell, conflict.theirs), game.describe_value(conflict.cell, conflict.yours)
+    sentence = _(
+        "{field} was set to {theirs} on another phone after this phone loaded it. You entered {yours}. Nothing was overwritten."
+    ).format(field=field, theirs=theirs, yours=yours)
+    notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url)
+    notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
+    return replace(notice, sentence=sentence_start(notice.sentence))
 
 
 def screen_args(game: WebGame, args) -> MultiDict:
