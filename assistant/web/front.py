@@ -18,6 +18,8 @@ import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
+from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, refused_framing
+
 # A phone's form or tap is a few hundred bytes and comes with its headers; a weak Wi-Fi may
 # retransmit for a few seconds. Past this, the body is not coming: the request is refused.
 BODY_SECONDS = 10.0
@@ -27,10 +29,24 @@ BODY_LATE = "assistant.body_late"
 # thread (polls.py) may answer there; anything else raises NeedsThread.
 IN_FRONT = "assistant.in_front"
 
+# The bytes of unfinished bodies held at once, all connections together: 512 whole 64 KB forms.
+# Past it a new body is refused at once (503) instead of the worker's memory growing with every
+# connection that sends half a body (2,000 of them held 300 MB more before; docs/deployment.md).
+HELD_BYTES = 32 * 1024 * 1024
+HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending their bodies right now; try again in a moment")
+
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 
 
 class _TooLarge(Exception):
+    pass
+
+
+class _HeldFull(Exception):
+    pass
+
+
+class _Cut(Exception):
     pass
 
 
@@ -42,8 +58,9 @@ class BufferedWSGI:
     """An RSGI application (granian's native interface) that runs a WSGI app on ``threads``
     threads, each request with its body already read."""
 
-    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS):
-        self.wsgi_app, self.max_body, self.body_seconds = wsgi_app, max_body, body_seconds
+    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES):
+        self.wsgi_app, self.max_body, self.body_seconds, self.max_held = wsgi_app, max_body, body_seconds, max_held
+        self.held = 0  # bytes of bodies being read now, all connections together (the event loop's only)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="app")
 
     def __rsgi_init__(self, loop) -> None:
@@ -55,6 +72,10 @@ class BufferedWSGI:
     async def __rsgi__(self, scope, protocol) -> None:
         if scope.proto != "http":  # granian is started without websockets
             return
+        refusal = refused_framing(scope.headers, scope.http_version)
+        if refusal is not None:
+            protocol.response_bytes(*refusal.answer())
+            return
         environ = wsgi_environ(scope)
         if scope.method == "GET" and "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
             try:  # a poll with nothing new, answered here (on a copy: the proxy settings change it)
@@ -63,6 +84,9 @@ class BufferedWSGI:
             except NeedsThread:
                 pass
         body, refused = await self._body(scope, protocol)
+        if isinstance(refused, Refusal):  # the app never sees it
+            protocol.response_bytes(*refused.answer())
+            return
         environ["wsgi.input"] = io.BytesIO(body)
         if refused == "late":
             environ[BODY_LATE] = True
@@ -77,28 +101,31 @@ class BufferedWSGI:
             headers.append(("Connection", "close"))  # the rest of its body may still be on its way
         protocol.response_bytes(status, headers, payload)
 
-    async def _body(self, scope, protocol) -> tuple[bytes, str]:
+    async def _body(self, scope, protocol) -> tuple[bytes, str | Refusal]:
         """The request's body, and why it was not read ("" when it was)."""
         headers = scope.headers
         declared = headers.get("content-length")
-        if declared is None and "chunked" not in headers.get("transfer-encoding", "").lower():
+        if declared is None and headers.get("transfer-encoding") is None:
             return b"", ""
-        if declared is not None and declared.isdigit() and int(declared) > self.max_body:
+        expected = int(declared) if declared is not None else None  # hyper let only digits through
+        if expected is not None and expected > self.max_body:
             return b"", "large"
+        if self.held + (expected or 0) > self.max_held:
+            return b"", HELD_FULL
+        reading = _Reading(self, expected)
         try:
-            return await asyncio.wait_for(self._read(protocol), self.body_seconds), ""
+            body = await asyncio.wait_for(reading.read(protocol), self.body_seconds)
         except TimeoutError:
             return b"", "late"
         except _TooLarge:
             return b"", "large"
-
-    async def _read(self, protocol) -> bytes:
-        body = bytearray()
-        async for chunk in protocol:
-            body += chunk
-            if len(body) > self.max_body:
-                raise _TooLarge
-        return bytes(body)
+        except _HeldFull:
+            return b"", HELD_FULL
+        except _Cut:
+            return b"", CUT_BODY
+        finally:
+            reading.release()
+        return body, ""
 
     def _respond(self, environ: dict) -> tuple[int, list[tuple[str, str]], bytes]:
         """The WSGI app's answer, whole (its pages and files are small)."""
@@ -115,6 +142,42 @@ class BufferedWSGI:
             if hasattr(result, "close"):
                 result.close()
         return started[0], started[1], payload
+
+
+class _Reading:
+    """One body as it comes, counted against the front's bytes held (``BufferedWSGI.held``)
+    until it is handed on or refused."""
+
+    def __init__(self, front: BufferedWSGI, expected: int | None):
+        self.front, self.expected = front, expected
+        self.counted = expected or 0  # a declared body is counted whole from the start
+        front.held += self.counted
+
+    async def read(self, protocol) -> bytes:
+        body = bytearray()
+        end = BodyEnd()
+        try:
+            async for chunk in protocol:
+                end.took(chunk)
+                body += chunk
+                if len(body) > self.front.max_body:
+                    raise _TooLarge
+                if len(body) > self.counted:  # chunked: counted as it comes
+                    self.front.held += len(body) - self.counted
+                    self.counted = len(body)
+                    if self.front.held > self.front.max_held:
+                        raise _HeldFull
+        except (_TooLarge, _HeldFull):
+            raise
+        except Exception as error:  # granian's RSGIProtocolClosed/Error: the connection went away
+            raise _Cut from error
+        if end.broken or (self.expected is not None and len(body) != self.expected):
+            raise _Cut
+        return bytes(body)
+
+    def release(self) -> None:
+        self.front.held -= self.counted
+        self.counted = 0
 
 
 def wsgi_environ(scope) -> dict:
