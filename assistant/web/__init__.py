@@ -67,9 +67,10 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     # Only this user may read the database and the secret key, whatever the umask.
     Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
 
-    from assistant.web import budget, compression, db, errors, hosts, locale, pad, polls, security, static_files
+    from assistant.web import budget, compression, db, errors, hosts, locale, log_links, pad, polls, security, static_files
     from assistant.web.games import web_games
 
+    log_links.hide_links_in_logs()
     polls.init_app(app)  # first: the proxy's headers (security.init_app) are read before it
     hosts.init_app(app)  # around it: no Host unchecked reaches the polls or Flask
     security.init_app(app)
