@@ -46,6 +46,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         DATABASE=str(Path(app.instance_path) / "assistant.sqlite"),
         DATABASE_URL="",  # postgresql://…: PostgreSQL instead of the SQLite file (docs/deployment.md)
         DATABASE_POOL_SIZE=8,  # connections to PostgreSQL per process: one per serving thread
+        DATABASE_TIMEOUT_SECONDS=2,  # a statement or a lock wait longer than this answers 503 (db.TIMEOUT_SECONDS)
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR.resolve()),
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=MAX_FORM_BYTES,
