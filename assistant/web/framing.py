@@ -15,20 +15,33 @@ the error, then the empty chunk every body ends with (``BodyEnd`` reads that).
 """
 from __future__ import annotations
 
+import json as json_text
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Refusal:
-    """A request the front answers itself, the connection then closed: ``reason`` is said in the answer."""
+    """A request the front answers itself: ``reason`` is said in the answer (or ``json``, for the
+    API), and the connection closed (``close``: the rest of a body may still be on its way);
+    ``retry_after``: a 503's wait."""
 
     status: int
     reason: str
+    json: dict | None = None
+    retry_after: int | None = None
+    close: bool = True
 
     def answer(self) -> tuple[int, list[tuple[str, str]], bytes]:
-        text = f"{self.reason}\n".encode()
-        return self.status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(text))),
-                             ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store"), ("Connection", "close")], text
+        if self.json is not None:
+            text, kind = json_text.dumps(self.json).encode(), "application/json"
+        else:
+            text, kind = f"{self.reason}\n".encode(), "text/plain; charset=utf-8"
+        headers = [("Content-Type", kind), ("Content-Length", str(len(text))), ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-store")]
+        if self.retry_after is not None:
+            headers.append(("Retry-After", str(self.retry_after)))
+        if self.close:
+            headers.append(("Connection", "close"))
+        return self.status, headers, text
 
 
 def refused_framing(headers, http_version: str) -> Refusal | None:

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 
+from assistant.web import admission
 from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, refused_framing
 
 # A phone's form or tap is a few hundred bytes and comes with its headers; a weak Wi-Fi may
@@ -33,7 +34,18 @@ IN_FRONT = "assistant.in_front"
 # Past it a new body is refused at once (503) instead of the worker's memory growing with every
 # connection that sends half a body (2,000 of them held 300 MB more before; docs/deployment.md).
 HELD_BYTES = 32 * 1024 * 1024
-HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending their bodies right now; try again in a moment")
+HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending their bodies right now; try again in a moment", retry_after=5)
+
+# Answered on threads of their own, so that they never wait behind the app's busy threads: a load
+# balancer's health checks (a stuck store answers them within db.HEALTH_SECONDS) and the static files.
+EXPRESS_PATHS = ("/healthz", "/livez")
+EXPRESS_PREFIX = "/static/"
+EXPRESS_THREADS = 2
+# Requests that are nothing but a chain search: admitted in the event loop, before a thread (admission.py).
+SEARCH_PATHS = ("/api/score",)
+BUSY = Refusal(503, "", json={"error": "error: request: the server is busy with other scorings; try again in a moment",
+                              "errors": [{"field": "request", "reason": "the server is busy with other scorings"}]},
+               retry_after=admission.RETRY_SECONDS, close=False)  # its body was read whole
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 
@@ -62,12 +74,14 @@ class BufferedWSGI:
         self.wsgi_app, self.max_body, self.body_seconds, self.max_held = wsgi_app, max_body, body_seconds, max_held
         self.held = 0  # bytes of bodies being read now, all connections together (the event loop's only)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="app")
+        self.express = ThreadPoolExecutor(EXPRESS_THREADS, thread_name_prefix="express")
 
     def __rsgi_init__(self, loop) -> None:
         pass
 
     def __rsgi_del__(self, loop) -> None:
         self.executor.shutdown(wait=True)
+        self.express.shutdown(wait=True)
 
     async def __rsgi__(self, scope, protocol) -> None:
         if scope.proto != "http":  # granian is started without websockets
@@ -96,10 +110,27 @@ class BufferedWSGI:
         elif body or "CONTENT_LENGTH" in environ:
             environ["CONTENT_LENGTH"] = str(len(body))
         environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body is whole now
-        status, headers, payload = await asyncio.get_running_loop().run_in_executor(self.executor, self._respond, environ)
+        status, headers, payload = await self._run(environ, scope)
         if refused:
             headers.append(("Connection", "close"))  # the rest of its body may still be on its way
         protocol.response_bytes(status, headers, payload)
+
+    async def _run(self, environ: dict, scope) -> tuple[int, list[tuple[str, str]], bytes]:
+        """The app's answer from a thread: the express lane's for what answers in a moment
+        whatever the load (health checks, static files), else the app's, a scoring through the
+        API only once it has a search slot (admission.py)."""
+        loop = asyncio.get_running_loop()
+        if scope.method in ("GET", "HEAD") and (scope.path in EXPRESS_PATHS or scope.path.startswith(EXPRESS_PREFIX)):
+            return await loop.run_in_executor(self.express, self._respond, environ)
+        if scope.method != "POST" or scope.path not in SEARCH_PATHS:
+            return await loop.run_in_executor(self.executor, self._respond, environ)
+        if not await admission.wait_for_slot():
+            return BUSY.answer()
+        environ[admission.HOLDS_SLOT] = True
+        try:
+            return await loop.run_in_executor(self.executor, self._respond, environ)
+        finally:
+            admission.give_slot()
 
     async def _body(self, scope, protocol) -> tuple[bytes, str | Refusal]:
         """The request's body, and why it was not read ("" when it was)."""
