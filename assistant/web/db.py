@@ -222,8 +222,6 @@ def release(path: str) -> None:
 # another process holds it too long, it became read-only, the disk is full or failing, it is gone.
 SQLITE_OUTAGES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR,
                   sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM}
-# Faults only writes meet: a file that became read-only or a full disk still reads.
-SQLITE_WRITE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL}
 # When this process last found its store unusable (0: it works), and whether only writes fail:
 # then only a write that works again ends the outage.
 _outage = {"since": 0.0, "writing": False}
@@ -255,7 +253,11 @@ def store_failed(error: BaseException) -> bool:
 
 def _write_fault(error: BaseException) -> bool:
     if isinstance(error, sqlite3.Error):
-        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in SQLITE_WRITE_FAULTS
+        # Whatever SQLite calls it ("disk I/O error" for an immutable file, read-only, full, a
+        # lock held too long): a change that failed means changes cannot be made, while reads
+        # may still work. One outage, ended by a write that works (a change, or /healthz's probe),
+        # not by the next read, which flapped it in the log hundreds of times a minute.
+        return True
     return postgres.is_write_fault(error)
 
 
@@ -286,6 +288,10 @@ def check_store() -> None:
         db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
         try:
             db.execute("SELECT 1 FROM game_table LIMIT 1").fetchall()
+            if _outage["since"] and _outage["writing"]:  # a change failed: 503 until a write works again
+                writing()
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                db.execute(f"PRAGMA user_version = {int(version)}")  # a write of one page, the same value
         finally:
             db.execute(f"PRAGMA busy_timeout = {int(current_app.config['DATABASE_TIMEOUT_SECONDS'] * 1000)}")
     else:
