@@ -20,7 +20,8 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from assistant.games.work import WorkBudget
 
-SLOTS = os.cpu_count() or 1
+# The cores this process may run on (taskset, a container's cpuset), else the machine's.
+SLOTS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 WAIT_SECONDS = 1.0  # a slot frees within about a second (a search's CPU budget); past that, 503
 # A board's roads settle within 30,000 units for both chain rules (docs/limits.md): a search past
 # this is one no board needs, and waits for a slot.

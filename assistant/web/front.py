@@ -41,6 +41,7 @@ HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending the
 EXPRESS_PATHS = ("/healthz", "/livez")
 EXPRESS_PREFIX = "/static/"
 EXPRESS_THREADS = 2
+SWITCH_SECONDS = 0.001
 # Requests that are nothing but a chain search: admitted in the event loop, before a thread (admission.py).
 SEARCH_PATHS = ("/api/score",)
 BUSY = Refusal(503, "", json={"error": "error: request: the server is busy with other scorings; try again in a moment",
@@ -77,7 +78,10 @@ class BufferedWSGI:
         self.express = ThreadPoolExecutor(EXPRESS_THREADS, thread_name_prefix="express")
 
     def __rsgi_init__(self, loop) -> None:
-        pass
+        # A thread busy with a chain search holds Python's lock for this long before another
+        # (the event loop, a health check) may run: 5 ms by default, which queued a poll behind
+        # every search thread in turn (benchmarks/heavy_clients.py).
+        sys.setswitchinterval(SWITCH_SECONDS)
 
     def __rsgi_del__(self, loop) -> None:
         self.executor.shutdown(wait=True)
