@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Blueprint, Flask
 
 from assistant.translator import TRANSLATIONS_DIR
+from assistant.web.front import HELD_BYTES
 
 PACKAGE = Path(__file__).resolve().parent
 SOURCE_TREE = PACKAGE.parents[1]
@@ -50,6 +51,7 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR.resolve()),
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=MAX_FORM_BYTES,
+        HELD_BODY_BYTES=HELD_BYTES,  # unfinished bodies the server's front holds at once, all connections (front.py)
         PUBLIC_URL="",
         POLL_SECONDS=2,
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the session

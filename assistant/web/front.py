@@ -30,9 +30,10 @@ BODY_LATE = "assistant.body_late"
 # thread (polls.py) may answer there; anything else raises NeedsThread.
 IN_FRONT = "assistant.in_front"
 
-# The bytes of unfinished bodies held at once, all connections together: 512 whole 64 KB forms.
-# Past it a new body is refused at once (503) instead of the worker's memory growing with every
-# connection that sends half a body (2,000 of them held 300 MB more before; docs/deployment.md).
+# The bytes of unfinished bodies held at once, all connections together: 512 whole 64 KB forms
+# (ASSISTANT_HELD_BODY_BYTES). Past it a new body is refused at once (503) instead of the worker's
+# memory growing with every connection that sends half a body (2,000 of them held 300 MB more
+# before; docs/deployment.md). A declared body counts whole from its first byte.
 HELD_BYTES = 32 * 1024 * 1024
 HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending their bodies right now; try again in a moment", retry_after=5)
 

@@ -213,3 +213,28 @@ def test_a_poll_naming_another_host_is_refused_as_every_other_request(named_serv
     assert trusted == 200 and b"hx-reswap: none" in answer.lower(), answer[:300]
     status, answer = _exchange(port, poll.format(host="evil.example").encode(), seconds=2)
     assert status == 400 and b"does not answer to that name" in answer, answer[:300]
+
+
+def test_past_the_bytes_held_for_unfinished_bodies_a_new_body_is_refused_at_once(tmp_path):
+    """ASSISTANT_HELD_BODY_BYTES (here 1 MB: 15 declared bodies of 65,000 bytes): the 16th half-sent
+    body is refused 503 at once, the connection closed; once those connections go, bodies are taken."""
+    with serving(tmp_path / "instance", ASSISTANT_HELD_BODY_BYTES="1000000") as url:
+        port = urlsplit(url).port
+        head = f"POST /api/score HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: 65000\r\n\r\n".encode()
+        held = []
+        try:
+            for _ in range(15):
+                connection = socket.create_connection(("127.0.0.1", port), timeout=5)
+                connection.sendall(head + b"{" * 100)
+                held.append(connection)
+            time.sleep(0.3)  # each is being read
+            started = time.monotonic()
+            status, answer = _exchange(port, head + b"{" * 100)
+            assert status == 503 and time.monotonic() - started < 1.0, answer[:300]
+            assert b"retry-after" in answer.lower() and b"connection: close" in answer.lower()
+        finally:
+            for connection in held:
+                connection.close()
+        time.sleep(0.3)  # their reads end: the bytes are given back
+        status, answer = _exchange(port, head.replace(b"65000", b"2") + b"{}")
+        assert status == 400 and b'"errors"' in answer, answer[:300]  # read whole, and scored: not a position
