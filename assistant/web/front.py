@@ -8,7 +8,11 @@ interface with this adapter, which reads every body in granian's event loop, whe
 nothing, within ``BODY_SECONDS`` and the app's size cap, and only then runs the WSGI app with the
 complete request on one of its threads. A body that does not arrive in time, or is larger than
 the cap (declared or, chunked, as it comes), reaches the app without them, which answers its 408
-or 413 page at once, and the connection is closed.
+or 413 page at once, and the connection is closed. A request framed so that two servers could read
+it two ways, or whose body broke off (framing.py), and a new body while too many bytes of
+unfinished ones are held already, are answered here and never reach the app. Health checks and
+static files run on threads of their own; an API scoring takes a thread only once it has a search
+slot (admission.py).
 """
 from __future__ import annotations
 
@@ -32,8 +36,9 @@ IN_FRONT = "assistant.in_front"
 
 # The bytes of unfinished bodies held at once, all connections together: 512 whole 64 KB forms
 # (ASSISTANT_HELD_BODY_BYTES). Past it a new body is refused at once (503) instead of the worker's
-# memory growing with every connection that sends half a body (2,000 of them held 300 MB more
-# before; docs/deployment.md). A declared body counts whole from its first byte.
+# memory growing with every connection that sends half a body (2,000 of them took it from 64 MB
+# to 263 MB before, 141 MB with the cap: benchmarks/half_bodies.py). A declared body counts whole
+# from its first byte.
 HELD_BYTES = 32 * 1024 * 1024
 HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending their bodies right now; try again in a moment", retry_after=5)
 
