@@ -47,7 +47,8 @@ def worker_app() -> BufferedWSGI:
     threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
         app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
-    return BufferedWSGI(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS)))
+    return BufferedWSGI(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS)),
+                        max_held=int(app.config["HELD_BODY_BYTES"]))
 
 
 def make_server(host: str, port: int):
