@@ -47,7 +47,17 @@ def worker_app() -> BufferedWSGI:
     threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
         app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
-    return BufferedWSGI(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS)))
+    from assistant.web import db
+    from assistant.web.clean_stop import StopsWithoutFinalizing
+
+    def close_store() -> None:
+        db.release(app.config["DATABASE"])
+        if app.config["DATABASE_URL"]:
+            db.forget_postgresql(app.config["DATABASE_URL"])
+
+    body_seconds = float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS))
+    # The worker leaves without finalizing Python once stopped: granian's threads race it (clean_stop.py).
+    return StopsWithoutFinalizing(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds, on_stop=close_store)
 
 
 def make_server(host: str, port: int):
