@@ -47,7 +47,7 @@ def worker_app() -> BufferedWSGI:
     threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
         app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
-    from assistant.web import db
+    from assistant.web import access_log, db
     from assistant.web.clean_stop import StopsWithoutFinalizing
 
     def close_store() -> None:
@@ -57,7 +57,8 @@ def worker_app() -> BufferedWSGI:
 
     body_seconds = float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS))
     # The worker leaves without finalizing Python once stopped: granian's threads race it (clean_stop.py).
-    return StopsWithoutFinalizing(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds, on_stop=close_store)
+    wsgi_app = access_log.logged(app.wsgi_app, os.environ.get(access_log.SETTING, ""))  # links masked
+    return StopsWithoutFinalizing(wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds, on_stop=close_store)
 
 
 def make_server(host: str, port: int):
@@ -131,7 +132,12 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
     from assistant.web import db
+    from assistant.web.access_log import SETTING, problem
     from assistant.web.db import StoreError, open_store
+
+    if problem(os.environ.get(SETTING, "")):
+        print(problem(os.environ[SETTING]), file=sys.stderr)
+        return 2
 
     try:
         app = create_app(instance_path=instance)
