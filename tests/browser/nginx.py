@@ -42,7 +42,7 @@ def site_config(listen: str, certificate: Path, key: Path, upstream: str, logs: 
 
 def upstream_group(name: str, servers: list[str]) -> str:
     """The group of app servers as docs/deployment.md declares it (``UPSTREAM=http://<name>``)."""
-    lines = "".join(f"    server {server.removeprefix('http://')};\n" for server in servers)
+    lines = "".join(f"    server {server.removeprefix('http://')} max_fails=0;\n" for server in servers)
     return f"upstream {name} {{\n{lines}}}\n"
 
 

@@ -8,15 +8,18 @@ night, the logs the shipped site file writes name no table link."""
 from __future__ import annotations
 
 import re
+import threading
 import time
+from collections import Counter
 from contextlib import ExitStack
 from email.message import Message
 
 import pytest
 
+from assistant.web.serve import free_port
 from tests.browser.nginx import Nginx
 from tests.postgres import Cluster
-from tests.served import Phone, new_table, serving
+from tests.served import LOOPBACK, Phone, new_table, serving
 
 HTMX = {"HX-Request": "true"}
 OUR_OUTAGE_PAGE = "cannot use its database"
@@ -126,3 +129,52 @@ def test_the_shipped_logs_name_no_table_link_after_a_game(festival):
     # The test's own log (not shipped: it records what the browser sent) does have them: the
     # shipped one masks, it is not that nothing was logged.
     assert table in (nginx.folder / "access.log").read_text(encoding="utf-8")
+
+
+def test_restarting_the_servers_one_at_a_time_fails_no_request(tmp_path):
+    """An upgrade as docs/deployment.md has it: each server stopped (SIGTERM) and started again,
+    the next one as soon as /healthz answers, while a phone polls and taps through nginx. With
+    nginx's default max_fails=1 the first stayed marked down for 10 s and the second's restart
+    left none: 502 "no live upstreams"."""
+    cluster = Cluster().start()
+    settings = {"DATABASE_URL": cluster.create_database("upgrade"), "ASSISTANT_SECRET_KEY": "one key", "ASSISTANT_TRUSTED_PROXIES": "1"}
+    ports = [free_port(LOOPBACK), free_port(LOOPBACK)]
+    servers = [ExitStack(), ExitStack()]
+    answers: Counter = Counter()
+    done = threading.Event()
+    try:
+        for stack, port in zip(servers, ports, strict=True):
+            stack.enter_context(serving(tmp_path / str(port), ASSISTANT_PORT=str(port), **settings))
+        (tmp_path / "nginx").mkdir()
+        nginx = Nginx(tmp_path / "nginx", servers=[f"{LOOPBACK}:{port}" for port in ports])
+        phone = Phone(nginx.url, ssl_context=nginx.ssl_context)
+        table = new_table(phone)
+
+        def a_phone_at_the_table() -> None:
+            while not done.is_set():
+                status, _poll = phone.get(f"/t/{table}/board?since=0", HTMX)
+                answers[f"poll {status}"] += 1
+                status, page = phone.get(f"/t/{table}/board", HTMX)
+                found = re.search(r'data-version="(\d+)"', page) if status == 200 else None
+                if found:
+                    answers[f"tap {phone.change(table, 'monasteries.Italien.green', sum(answers.values()) % 8, int(found.group(1)))}"] += 1
+                time.sleep(0.05)
+
+        playing = threading.Thread(target=a_phone_at_the_table)
+        playing.start()
+        time.sleep(0.5)
+        for index, port in enumerate(ports):
+            servers[index].close()  # SIGTERM, and its exit status 0
+            servers[index] = ExitStack()
+            servers[index].enter_context(serving(tmp_path / str(port), ASSISTANT_PORT=str(port), **settings))
+        time.sleep(0.5)
+        done.set()
+        playing.join()
+        nginx.stop()
+    finally:
+        done.set()
+        for stack in servers:
+            stack.close()
+        cluster.stop()
+    assert answers["poll 200"] > 10 and answers["tap 200"] > 5, answers
+    assert set(answers) == {"poll 200", "tap 200"}, answers  # no 502 of nginx's, no 503 of ours
