@@ -16,6 +16,7 @@ import logging
 import re
 import sys
 import time
+from collections.abc import Callable, Iterable
 from urllib.parse import quote
 
 SETTING = "ASSISTANT_ACCESS_LOG"
@@ -56,9 +57,9 @@ class AccessLog:
     def __init__(self, wsgi_app):
         self.wsgi_app = wsgi_app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
         started = time.perf_counter()
-        answer: dict = {}
+        answer: dict[str, str] = {}
 
         def remember(status: str, headers, exc_info=None):
             answer.update(status=status.split(" ", 1)[0], length=dict(headers).get("Content-Length", "-"))
