@@ -1,5 +1,5 @@
 """Command line: ``python -m assistant score FILE... [--json] [--lang L]``, ``serve``, and the
-store's upkeep: ``prune``, ``migrate``."""
+store's upkeep: ``prune``, ``migrate``, ``backup``, ``restore``."""
 from __future__ import annotations
 
 import argparse
@@ -40,6 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     prune.add_argument(*INSTANCE_OPTION, **_instance_help())
     migrate = commands.add_parser("migrate", help="bring the database's schema up to date now (PostgreSQL: before new servers start)")
     migrate.add_argument(*INSTANCE_OPTION, **_instance_help())
+    backup = commands.add_parser("backup", help="copy every table to a new file (0600), servers running or not; docs/deployment.md")
+    backup.add_argument("file", metavar="FILE", help="the backup to write (a SQLite file, from either store); never overwritten")
+    backup.add_argument(*INSTANCE_OPTION, **_instance_help())
+    restore = commands.add_parser("restore", help="replace every table by a backup's, versions moved past any a phone has seen; docs/deployment.md")
+    restore.add_argument("file", metavar="FILE", help="a file `backup` wrote (from either store)")
+    restore.add_argument(*INSTANCE_OPTION, **_instance_help())
 
     args = parser.parse_args(argv)
     if args.command == "serve":
@@ -54,6 +60,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from assistant.web.maintenance import migrate_command
 
         return migrate_command(args.instance)
+    if args.command in ("backup", "restore"):
+        from assistant.web.backup import backup_command, restore_command
+
+        return (backup_command if args.command == "backup" else restore_command)(args.file, args.instance)
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))
 
 

@@ -119,7 +119,8 @@
     if (!b) { return; }
     var waiting = mine().length, text = "";
     if (failures) {
-      text = waiting === 1 ? b.dataset.waitingOne : waiting ? b.dataset.waitingMany.replace("{count}", waiting) : b.dataset.lost;
+      text = waiting === 1 ? b.dataset.waitingOne : waiting ? b.dataset.waitingMany.replace("{count}", waiting)
+        : document.querySelector("[data-watching-only]") ? b.dataset.watching : b.dataset.lost;
     } else if (sentAfterOutage && !waiting) {
       text = sentAfterOutage === 1 ? b.dataset.sentOne : b.dataset.sentMany.replace("{count}", sentAfterOutage);
     } else if (document.body.hasAttribute("data-kept-copy")) {
@@ -524,6 +525,13 @@
     if (xhr && xhr.sentAt !== undefined && xhr.sentAt < navigatedAt) { event.preventDefault(); }
   });
   document.addEventListener("htmx:sendError", lost);
+  // A poll or a link the server answered but could not serve (503: its database is out of reach;
+  // 502 or 504 from a proxy): a phone only watching is told as one holding taps is, else its
+  // screen would stand still without a word while the table goes on.
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && (xhr.status >= 500 || xhr.status === 408 || xhr.status === 429)) { lost(); }
+  });
   document.addEventListener("htmx:afterSettle", function () { repaint(); showUndo(); if (!busy) { send(); } });
   // A page from the network (not a kept copy) is what the service worker keeps now: taken taps
   // it shows need not be kept any longer.

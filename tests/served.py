@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import os
 import re
+import ssl
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from email.message import Message
 from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.error import HTTPError
 from urllib.parse import urlencode
-from urllib.request import HTTPCookieProcessor, Request, build_opener
+from urllib.request import HTTPCookieProcessor, HTTPSHandler, Request, build_opener
 
 from tests import session_log
 from tests.client import PAGE_TOKEN, TOKEN_HEADER
@@ -60,12 +62,15 @@ def serving_url(process: subprocess.Popen, said: list[str] | None = None) -> str
 
 
 class Phone:
-    """A phone's browser on one server: its own session cookie, the page's CSRF token, htmx's headers."""
+    """A phone's browser on one server: its own session cookie, the page's CSRF token, htmx's
+    headers (``ssl_context``: the CA it trusts, for a proxy's HTTPS)."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, ssl_context: ssl.SSLContext | None = None):
         self.url = url
-        self.browser = build_opener(HTTPCookieProcessor(CookieJar()))  # keeps the session cookie, follows a 303
+        # keeps the session cookie, follows a 303
+        self.browser = build_opener(HTTPCookieProcessor(CookieJar()), *([HTTPSHandler(context=ssl_context)] if ssl_context else []))
         self.address = url
+        self.headers: Message = Message()  # of the last answer (names in any case)
         self.token = PAGE_TOKEN.search(self.get("/")[1]).group(1)
 
     def get(self, path: str, headers: dict | None = None) -> tuple[int, str]:
@@ -81,9 +86,11 @@ class Phone:
         try:
             with self.browser.open(Request(self.url + path, data=data, headers=headers), timeout=30) as response:
                 self.address = response.url  # where a redirect led
+                self.headers = response.headers
                 return response.status, response.read().decode()
         except HTTPError as error:
             with error:
+                self.headers = error.headers
                 return error.code, error.read().decode()
 
     def version(self, table: str) -> int:

@@ -152,13 +152,18 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
     games = current_app.extensions.get(EXTENSION, ())
     with _ready_lock:
         db.execute("PRAGMA journal_mode=WAL")  # readers (polling phones) never wait for a writer
-        db.executescript(SCHEMA + record.SCHEMA + "".join(game.schema for game in games))
-        _upgrade(db, games)
+        create_schema(db, games)
         if path not in _anchors:
             anchor = sqlite3.connect(path, check_same_thread=False)
             anchor.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()  # now it holds the WAL index
             _anchors[path] = anchor
         _ready.add(path)
+
+
+def create_schema(db: sqlite3.Connection, games) -> None:
+    """The app's SQLite tables, made or brought up to date (a backup file too: backup.py)."""
+    db.executescript(SCHEMA + record.SCHEMA + "".join(game.schema for game in games))
+    _upgrade(db, games)
 
 
 def _upgrade(db: sqlite3.Connection, games) -> None:

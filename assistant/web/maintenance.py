@@ -23,7 +23,7 @@ def prune_command(older_than: float, instance: str | None) -> int:
             print(table.line())
         print(f"{len(removed)} tables removed (unchanged for {describe_age(older_than)} or more)")
 
-    return _on_the_store(instance, run)
+    return on_the_store(instance, run)
 
 
 def migrate_command(instance: str | None) -> int:
@@ -35,7 +35,7 @@ def migrate_command(instance: str | None) -> int:
             print(f"applied {migration}")
         print(f"{open_store(app)}: schema up to date ({len(applied)} migrations applied now)")
 
-    return _on_the_store(instance, run)
+    return on_the_store(instance, run)
 
 
 def describe_age(seconds: float) -> str:
@@ -43,7 +43,8 @@ def describe_age(seconds: float) -> str:
     return f"{hours // 24} days" if hours % 24 == 0 else f"{hours} hours"
 
 
-def _on_the_store(instance: str | None, run: Callable[[Flask], None]) -> int:
+def on_the_store(instance: str | None, run: Callable[[Flask], None]) -> int:
+    """Run a command on the app made with the settings `serve` would use; a StoreError said in words."""
     from assistant.web import create_app
 
     try:

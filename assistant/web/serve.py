@@ -47,8 +47,19 @@ def worker_app() -> BufferedWSGI:
     threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
         app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
-    return BufferedWSGI(app.wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS)),
-                        max_held=int(app.config["HELD_BODY_BYTES"]))
+    from assistant.web import access_log, db
+    from assistant.web.clean_stop import StopsWithoutFinalizing
+
+    def close_store() -> None:
+        db.release(app.config["DATABASE"])
+        if app.config["DATABASE_URL"]:
+            db.forget_postgresql(app.config["DATABASE_URL"])
+
+    body_seconds = float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS))
+    # The worker leaves without finalizing Python once stopped: granian's threads race it (clean_stop.py).
+    wsgi_app = access_log.logged(app.wsgi_app, os.environ.get(access_log.SETTING, ""))  # links masked
+    return StopsWithoutFinalizing(wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds,
+                                  max_held=int(app.config["HELD_BODY_BYTES"]), on_stop=close_store)
 
 
 def make_server(host: str, port: int):
@@ -122,7 +133,12 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
     from assistant.web import db
+    from assistant.web.access_log import SETTING, problem
     from assistant.web.db import StoreError, open_store
+
+    if problem(os.environ.get(SETTING, "")):
+        print(problem(os.environ[SETTING]), file=sys.stderr)
+        return 2
 
     try:
         app = create_app(instance_path=instance)

@@ -1,7 +1,8 @@
 """Debian's nginx as a test-owned process: deploy/nginx.conf, filled in, in front of a server.
 
-The site file is the documented one; only the frame around it (pid file, logs, temp folders,
-a log line with the headers the browser sent) belongs to the test.
+The site file is the documented one; only the frame around it (pid file, temp folders, a
+group of servers as docs/deployment.md declares it, a log of its own with the headers the
+browser sent) belongs to the test.
 """
 from __future__ import annotations
 
@@ -29,13 +30,23 @@ def nginx_binary() -> str:
     return found
 
 
-def site_config(listen: str, certificate: Path, key: Path, upstream: str) -> str:
-    """deploy/nginx.conf with its ${…} values filled in (nginx's own $variables stay)."""
-    values = {"LISTEN": listen, "SERVER_NAME": "localhost", "CERTIFICATE": str(certificate), "CERTIFICATE_KEY": str(key), "UPSTREAM": upstream}
-    return Template(SITE.read_text(encoding="utf-8")).safe_substitute(values)
+def site_config(listen: str, certificate: Path, key: Path, upstream: str, logs: Path) -> str:
+    """deploy/nginx.conf with its ${…} values filled in (nginx's own $variables stay), and the
+    test's own log of what the browser sent beside the shipped one."""
+    values = {"LISTEN": listen, "SERVER_NAME": "localhost", "CERTIFICATE": str(certificate), "CERTIFICATE_KEY": str(key), "UPSTREAM": upstream, "LOGS": str(logs)}
+    site = Template(SITE.read_text(encoding="utf-8")).safe_substitute(values)
+    shipped_log = f"    access_log {logs}/table-scoring.access.log assistant_masked;\n"
+    assert shipped_log in site, "deploy/nginx.conf's access_log line changed: change this helper too"
+    return site.replace(shipped_log, shipped_log + f"    access_log {logs}/access.log browser;\n")
 
 
-def main_config(folder: Path, site: Path) -> str:
+def upstream_group(name: str, servers: list[str]) -> str:
+    """The group of app servers as docs/deployment.md declares it (``UPSTREAM=http://<name>``)."""
+    lines = "".join(f"    server {server.removeprefix('http://')} max_fails=0;\n" for server in servers)
+    return f"upstream {name} {{\n{lines}}}\n"
+
+
+def main_config(folder: Path, site: Path, upstreams: str = "") -> str:
     # As root, the workers would become "nobody" and could not enter the test's private folder.
     user = "user root;\n" if os.geteuid() == 0 else ""
     return f"""{user}worker_processes 1;
@@ -50,7 +61,7 @@ http {{
     fastcgi_temp_path {folder}/fastcgi;
     uwsgi_temp_path {folder}/uwsgi;
     scgi_temp_path {folder}/scgi;
-    include {site};
+{upstreams}    include {site};
 }}
 """
 
@@ -67,9 +78,10 @@ def free_port() -> int:
 
 
 class Nginx:
-    """Terminates TLS with a throwaway CA's certificate and proxies to ``upstream``."""
+    """Terminates TLS with a throwaway CA's certificate and proxies to ``upstream``, or to the
+    group of ``servers`` (then ``upstream`` is ignored)."""
 
-    def __init__(self, folder: Path, upstream: str):
+    def __init__(self, folder: Path, upstream: str = "", servers: list[str] | None = None):
         self.folder = folder
         ca = trustme.CA()
         certificate = ca.issue_cert("127.0.0.1", "localhost")
@@ -80,8 +92,10 @@ class Nginx:
         ca.cert_pem.write_to_path(folder / "ca.pem")
         self.port = free_port()
         site = folder / "site.conf"
-        site.write_text(site_config(f"127.0.0.1:{self.port}", folder / "cert.pem", folder / "key.pem", upstream), encoding="utf-8")
-        (folder / "nginx.conf").write_text(main_config(folder, site), encoding="utf-8")
+        upstreams = upstream_group("assistant", servers) if servers else ""
+        upstream = "http://assistant" if servers else upstream
+        site.write_text(site_config(f"127.0.0.1:{self.port}", folder / "cert.pem", folder / "key.pem", upstream, folder), encoding="utf-8")
+        (folder / "nginx.conf").write_text(main_config(folder, site, upstreams), encoding="utf-8")
         self.url = f"https://127.0.0.1:{self.port}"
         self.ssl_context = ssl.create_default_context(cafile=str(folder / "ca.pem"))
         self.process = subprocess.Popen(
@@ -110,6 +124,10 @@ class Nginx:
     def error_log(self) -> str:
         path = self.folder / "error.log"
         return path.read_text(encoding="utf-8") if path.exists() else ""
+
+    def shipped_logs(self) -> dict[str, str]:
+        """What the logs deploy/nginx.conf names hold, by file name."""
+        return {path.name: path.read_text(encoding="utf-8") for path in sorted(self.folder.glob("table-scoring.*.log"))}
 
     def requests(self) -> list[list[str]]:
         """Each logged request as [request line, Origin, Sec-Fetch-Site, Referer] ("-" when absent)."""
