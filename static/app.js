@@ -72,6 +72,7 @@
   var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
   var sending = null; // the tap on its way
   var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
+  var fromBefore = 0; // taps kept by an earlier page (a closed tab, a reload) taken since this one opened, for the banner
 
   function load() {
     try {
@@ -123,10 +124,14 @@
         : document.querySelector("[data-watching-only]") ? b.dataset.watching : b.dataset.lost;
     } else if (sentAfterOutage && !waiting) {
       text = sentAfterOutage === 1 ? b.dataset.sentOne : b.dataset.sentMany.replace("{count}", sentAfterOutage);
+    } else if (fromBefore && !waiting) {
+      text = fromBefore === 1 ? b.dataset.returnedOne : b.dataset.returnedMany.replace("{count}", fromBefore);
     } else if (document.body.hasAttribute("data-kept-copy")) {
       text = b.dataset.kept;
     }
     if (text === b.dataset.kept && screenHere() === "scores") { text += " " + b.dataset.scoringWaits; }
+    // Without a connection on a screen of counts: what still works, and what waits.
+    if (failures && document.querySelector("a.cell[data-cell]")) { text += " " + b.dataset.entryWorks; }
     b.textContent = text;
     b.hidden = !text;
     b.classList.toggle("calm", !failures);
@@ -221,7 +226,7 @@
   function tapped(form, button) {
     var link = cellLink(form.elements.cell.value);
     var before = link ? link.textContent.trim() : "";
-    // "Rest of row: 0": the cells of the pad's row with no count yet, from its cell on; the pad goes past the row.
+    // "Empty cells: 0": the cells of the pad's row with no count yet, from its cell on; the pad goes past the row.
     var row = button.name === "rest" && link ? restOfRow(link) : null;
     var painted = row ? row.filter(function (cell) { return Number(cell.textContent) === 0; }) : link ? [link] : [];
     var body = new URLSearchParams(new FormData(form));
@@ -235,6 +240,7 @@
     showUndo();
     afterwards = null;
     if (!failures) { outage = false; sentAfterOutage = 0; }
+    fromBefore = 0;
     painted.forEach(function (cell) { paint(cell, button.value); cell.classList.add("pending"); cell.classList.toggle("waiting", failures > 0); });
     var last = row && row.length ? row[row.length - 1] : link;
     if (button.name !== "adjust" && last && last.dataset.next !== undefined) {
@@ -322,6 +328,56 @@
     send();
   }
 
+  // The pad without a connection: the last pad this phone drew for this screen is kept (in memory
+  // and localStorage), so a count can be opened with the pad closed and no connection (a reload of
+  // the service worker's copy, a plain-HTTP LAN without one); the cell's data-* say the rest
+  // (moveTo). Its notices and its Undo from the table's record stay behind: they were of then.
+  var PADS = "assistant.pads"; // {"<table>/<screen>": the pad's HTML}
+  function padKey() { return tableHere() + "/" + screenHere(); }
+  function keptPads() {
+    try { var pads = JSON.parse(window.localStorage.getItem(PADS) || "{}"); return pads && typeof pads === "object" ? pads : {}; } catch (e) { return {}; }
+  }
+  var padHere = null;
+  function keepPad() {
+    var pad = document.getElementById("pad");
+    if (!pad || !padForm() || !tableHere()) { return; }
+    var copy = pad.cloneNode(true);
+    copy.removeAttribute("hx-swap-oob");
+    copy.hidden = false;
+    copy.querySelectorAll(".notice, .replaced-note, .pad-problem").forEach(function (el) { el.remove(); });
+    var undo = copy.querySelector("button.undo");
+    if (undo) { ["undo", "base", "cell", "before"].forEach(function (name) { delete undo.dataset[name]; }); undo.hidden = true; }
+    padHere = copy.outerHTML;
+    var pads = keptPads();
+    pads[padKey()] = padHere;
+    var keys = Object.keys(pads);
+    if (keys.length > 20) { delete pads[keys[0]]; } // a few recent tables' screens
+    try { window.localStorage.setItem(PADS, JSON.stringify(pads)); } catch (e) { /* kept in memory */ }
+  }
+  // Open the kept pad on ``link``: true if there was one to open.
+  function openKeptPad(link) {
+    var html = padHere || keptPads()[padKey()], screen = document.getElementById("screen");
+    if (!html || !screen || !link.dataset.cell) { return false; }
+    var old = document.getElementById("pad");
+    if (old) { old.remove(); }
+    screen.insertAdjacentHTML("beforeend", html);
+    screen.classList.add("has-pad");
+    var form = padForm();
+    if (!form) { return false; }
+    if (window.htmx) { htmx.process(document.getElementById("pad")); }
+    form.elements.base.value = String(shownVersion()); // the version this screen shows, as the server's pad would
+    moveTo(form, link);
+    repaint();
+    showUndo();
+    return true;
+  }
+  document.addEventListener("htmx:afterSettle", keepPad);
+  // A cell that could not be opened (no connection the phone knew of): the kept pad opens on it.
+  document.addEventListener("htmx:sendError", function (event) {
+    var link = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("a.cell[data-cell]") : null;
+    if (link && !padForm()) { openKeptPad(link); }
+  });
+
   // An answer in parts says HX-Reswap: none: htmx.swap swaps its out-of-band parts in (the
   // countries, the pad, #screen-poll with the new version) and leaves #screen itself.
   function swapIn(html, reswap) {
@@ -380,7 +436,7 @@
     if (status === 200) {
       var version = versionOf(html);
       taken(tap, version);
-      if (outage) { sentAfterOutage += 1; }
+      if (outage) { sentAfterOutage += 1; } else if (tap.fromBefore) { fromBefore += 1; }
       if (!mine().length) { outage = false; }
       // This phone's own earlier tap on the same cell is no conflict for its next one.
       queue.forEach(function (next) {
@@ -484,6 +540,11 @@
     if (button && bounced(button, event.timeStamp)) { event.preventDefault(); event.stopPropagation(); return; }
     if (button && button.classList.contains("undo")) { event.preventDefault(); event.stopPropagation(); undoLast(); return; }
     var form = padForm();
+    if (!form && !(navigator.onLine && !failures)) { // no connection and no pad: the kept one
+      var chosen = event.target.closest ? event.target.closest("a.cell[data-cell]") : null;
+      if (chosen && openKeptPad(chosen)) { event.preventDefault(); event.stopPropagation(); }
+      return;
+    }
     if (!form || !window.htmx) { return; }
     if (button && form.contains(button) && (button.name === "value" || button.name === "adjust" || button.name === "rest")) {
       event.preventDefault(); event.stopPropagation();
@@ -541,7 +602,10 @@
     queue = queue.filter(function (tap) { return !tap.taken || tableOf(tap) !== tableHere() || tap.taken > version; });
     if (queue.length !== before) { save(); }
   }
-  document.addEventListener("DOMContentLoaded", function () { forgetTaken(); repaint(); banner(); showUndo(); send(); });
+  // Taps an earlier page of this phone kept and did not see taken (a tab closed offline, a reload):
+  // once the table takes them, the banner says so (fromBefore), once.
+  function markFromBefore() { mine().forEach(function (tap) { tap.fromBefore = true; }); }
+  document.addEventListener("DOMContentLoaded", function () { forgetTaken(); markFromBefore(); repaint(); banner(); showUndo(); keepPad(); send(); });
 
   // The service worker, where browsers allow one (HTTPS, localhost): a LAN address over plain
   // HTTP has none, and the taps above are kept all the same.

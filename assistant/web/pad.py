@@ -2,7 +2,7 @@
 
 A number sets a count in one tap and moves the pad on to the next cell in the game's entry
 order, so a row is entered in a row of taps; − and + stay, for corrections. A game may offer
-"Rest of row: 0" (``rest``): the cells of the pad's row with no count yet set to 0 in one tap,
+"Empty cells: 0" (``rest``): the cells of the pad's row with no count yet set to 0 in one tap,
 the pad moved past the row (each cell's ``data-row`` names its row for static/app.js). A game may offer
 every count a cell can hold (``numbers``, those above a cell's cap hidden), so any count takes
 one tap once the pad is open. The template is the ``number_pad`` macro in
@@ -37,7 +37,7 @@ def cell_id(cell: str) -> str:
 
 def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict:
     """What the pad shows for ``cell``; ``problems`` are repeated on it, since it covers the
-    lower part of the screen; ``rest``: the "Rest of row: 0" button."""
+    lower part of the screen; ``rest``: the "Empty cells: 0" button."""
     return {
         "rest": rest,
         "cell": cell,

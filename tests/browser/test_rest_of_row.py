@@ -1,4 +1,4 @@
-"""The count pad's "Rest of row: 0": one tap sets every cell of the pad's row that has no count
+"""The count pad's "Empty cells: 0" (once "Rest of row: 0", which promised more than it did): one tap sets every cell of the pad's row that has no count
 yet, from the pad's cell on, to 0 and moves the pad past them, as one change the other phones
 see; a count already entered stays. It goes through the tap queue, so it waits on the phone
 without a connection like any tap. Screenshots: screenshots/95-rest-of-row-*.png."""
@@ -42,7 +42,7 @@ def test_one_tap_sets_the_rest_of_the_row_to_0_and_moves_the_pad_past_it(phones,
         return b && b.getBoundingClientRect().height > 0 ? b.getBoundingClientRect().toJSON() : null; }""").json_value()
     assert box["height"] >= 44 and box["x"] >= 0 and box["x"] + box["width"] <= width
     assert not page.evaluate("document.documentElement.scrollWidth > window.innerWidth")
-    expect(rest(page)).to_have_text("Rest of row: 0")
+    expect(rest(page)).to_have_text("Empty cells: 0")
     phone.shot(f"95-rest-of-row-before-{width}")
     all_taps_taken(page)
     before = shown_version(page)  # the 3 taken (the other phone may or may not have polled it yet)
@@ -81,3 +81,22 @@ def test_the_rest_of_the_row_waits_on_the_phone_without_a_connection(phones):
     expect(other.page.locator('#screen-poll [name="since"]')).to_have_value(str(before + 1), timeout=POLL_MS + 3000)
     expect(cell(page, ROW[1])).not_to_have_class(re.compile(r"\b(waiting|pending)\b"))
     phone.errors[:] = [e for e in phone.errors if not re.search(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError", e)]
+
+
+LINES = """b => { const range = document.createRange(); range.selectNodeContents(b);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
+SHORTCUT = {"en": "Empty cells: 0", "de": "Leere Zellen: 0", "es": "Celdas vacías: 0", "da": "Tomme celler: 0", "it": "Celle vuote: 0"}
+
+
+@pytest.mark.parametrize("lang", sorted(SHORTCUT))
+def test_the_shortcut_says_what_it_does_on_one_line_at_360_px(phones, lang):
+    phone = phones(360)
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    page.goto(f"/t/{token}/board?lang={lang}&cell={ROW[1]}")
+    expect(rest(page)).to_have_text(SHORTCUT[lang])
+    assert rest(page).evaluate(LINES) == 1
+    box = rest(page).bounding_box()
+    assert box is not None and box["height"] >= 44 and box["x"] + box["width"] <= 360
+    if lang == "da":
+        phone.shot("95-rest-of-row-da-360")

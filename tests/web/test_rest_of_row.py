@@ -1,4 +1,4 @@
-"""The count pad's "Rest of row: 0": the cells of the pad's row with no count yet, from the pad's
+"""The count pad's "Empty cells: 0": the cells of the pad's row with no count yet, from the pad's
 cell on, set to 0 as one change; a count entered (here or on another phone since) stays; the pad
 goes past the row; a tap sent twice is taken once."""
 import re

@@ -36,7 +36,7 @@ from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.tables import Change
 
 PIECES = ("monasteries", "advisors")
-REST = "rest"  # the pad's "Rest of row: 0" button
+REST = "rest"  # the pad's "Empty cells: 0" button
 PIECE_CAP = {"monasteries": MONASTERIES_PER_PLAYER, "advisors": ADVISORS_PER_PLAYER}
 PIECE_LABEL = {"monasteries": _l("monasteries"), "advisors": _l("advisors")}
 # Whole phrases per kind of piece (never a piece's name glued into a pattern), so each
@@ -101,7 +101,7 @@ def row_cells(state: KardinalState, cell: str) -> list[str]:
 
 
 def _rest_of_row_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
-    """The pad's "Rest of row: 0": every cell of the row from ``cell`` on that has no count yet
+    """The pad's "Empty cells: 0": every cell of the row from ``cell`` on that has no count yet
     is set to 0 (a count entered, here or on another phone meanwhile, stays), as one change. A
     count of 0 is stored as none, so the state stays as it is; the cells are marked changed and
     set by this phone, as a 0 tapped on each would be."""

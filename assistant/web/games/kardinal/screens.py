@@ -257,7 +257,7 @@ class _BoardGrid:
             "data": {
                 "cell": cell,
                 "next": self.following.get(cell, ""),
-                "row": f"{pieces}.{key}",  # the pad's "Rest of row: 0" goes as far as this row
+                "row": f"{pieces}.{key}",  # the pad's "Empty cells: 0" goes as far as this row
                 "country": shown_name,
                 "pieces": PIECE_LABEL[pieces],
                 "player": player["label"],

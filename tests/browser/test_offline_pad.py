@@ -1,0 +1,62 @@
+"""The pad without a connection, with the pad closed: a count is opened, changed and moved on
+from with no connection (the pad this phone drew last, kept, moved to the cell by its data-*),
+with the service worker (a reload offline shows its copy) at 390 and 360 px; the banner says what
+works and what waits; a tab reopened online says its kept taps were sent.
+Screenshots: screenshots/96-offline-pad-*.png."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.steps import all_taps_taken, cell, pad_number, set_count, start_table, tap
+
+pytestmark = pytest.mark.browser
+PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue")]
+NO_CONNECTION = re.compile(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError")
+WORKS = "Counts can still be entered; scoring waits for the connection."
+
+
+def close_pad(page) -> None:
+    page.locator("#pad a.done").click()
+    expect(page.locator("#pad")).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [390, 360])
+def test_a_count_opens_and_changes_offline_with_the_pad_closed(phones, width):
+    phone, other = phones(width), phones(service_workers="block")
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # this screen's first copy, kept by the service worker
+    set_count(page, "monasteries.Aragon.red", 2)
+    all_taps_taken(page)
+    close_pad(page)
+    page.context.set_offline(True)
+    cell(page, "monasteries.Franken.green").click()  # the pad closed, no connection: it opens all the same
+    expect(page.locator("#pad")).to_be_visible()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Franken.green")
+    expect(page.locator("#pad")).to_contain_text("Franken")
+    expect(page.locator("#pad")).to_contain_text("Barbara")
+    tap(page, pad_number(page, 3))
+    expect(cell(page, "monasteries.Franken.green")).to_have_text("3")
+    expect(cell(page, "monasteries.Franken.green")).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Franken.blue")  # moved on
+    expect(page.locator("#offline")).to_have_text(f"No connection to the table: 1 tap is kept on this phone and will be sent when it is back. {WORKS}")
+    phone.shot(f"96-offline-pad-opened-{width}")
+    page.reload()  # offline: the kept copy, no pad on it
+    expect(page.locator("#pad")).to_have_count(0)
+    cell(page, "monasteries.England.blue").click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.England.blue")
+    tap(page, pad_number(page, 1))
+    expect(cell(page, "monasteries.England.blue")).to_have_text("1")
+    expect(page.locator("#offline")).to_contain_text("2 taps are kept on this phone")
+    expect(page.locator("#offline")).to_contain_text(WORKS)
+    phone.shot(f"96-offline-pad-after-reload-{width}")
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_have_text("Connection back: the 2 kept taps were sent.", timeout=10_000)
+    other.page.goto(f"/t/{token}/board")
+    expect(cell(other.page, "monasteries.Franken.green")).to_have_text("3")
+    expect(cell(other.page, "monasteries.England.blue")).to_have_text("1")
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
