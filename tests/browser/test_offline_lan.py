@@ -85,3 +85,33 @@ def test_on_a_plain_http_lan_address_taps_made_offline_are_kept_and_sent_once(br
     finally:
         phone.context.close()
         other.context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_on_a_plain_http_lan_address_a_closed_pad_opens_offline(browser, lan_url, width):
+    """No service worker: the pad this page drew last is kept on the phone and opens on any cell."""
+    phone = Phone(browser, lan_url, width)
+    try:
+        page = phone.page
+        token = start_table(page, PLAYERS)
+        set_count(page, "monasteries.Aragon.red", 2)
+        all_taps_taken(page)
+        page.locator("#pad a.done").click()
+        expect(page.locator("#pad")).to_have_count(0)
+        page.context.set_offline(True)
+        cell(page, "advisors.Aragon.blue").click()
+        expect(page.locator('#pad input[name="cell"]')).to_have_value("advisors.Aragon.blue")
+        expect(page.locator("#pad")).to_contain_text("Doris")
+        tap(page, pad_number(page, 1))
+        expect(cell(page, "advisors.Aragon.blue")).to_have_text("1")
+        expect(cell(page, "advisors.Aragon.blue")).to_have_class(re.compile(r"\bwaiting\b"))
+        expect(page.locator("#offline")).to_contain_text("Counts can still be entered; scoring waits for the connection.")
+        phone.shot(f"95-offline-lan-closed-pad-{width}")
+        page.context.set_offline(False)
+        expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
+        page.goto(f"/t/{token}/board")
+        expect(cell(page, "advisors.Aragon.blue")).to_have_text("1")
+        phone.errors[:] = [e for e in phone.errors if not re.search(r"net::ERR_INTERNET_DISCONNECTED|htmx:sendError", e)]
+        assert phone.errors == []
+    finally:
+        phone.context.close()

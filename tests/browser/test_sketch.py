@@ -116,13 +116,14 @@ def test_draw_a_line_of_6_with_a_branch_and_score_it(phones):
     page.locator("#sketch").get_by_role("link", name="Done").click()
     expect(page.locator("#chains-green")).to_contain_text("Sketch: 10 monasteries")
     expect(page.locator("#chains-green .points")).to_have_text("10 points")
+    expect(page.locator("#chains-green .sketch-card-text")).to_contain_text("Sketch: 10 monasteries · chains of 6 + 4 monasteries: 10 points")
     phone.shot("34-sketch-on-the-card", full_page=True)
     page.locator("#chains-green").get_by_role("link", name="Edit the sketch").click()
     spot(page, 0, 6).click()
     spot(page, 1, 6).click()
     expect(page.locator("#sketch-count")).to_contain_text("12 of 12 monasteries on the board")
     spot(page, 2, 6).click()
-    expect(page.locator(".notice.error")).to_contain_text("chain sketch of Andreas (green): all 12 monasteries on the board are drawn or counted already, so no monastery was added.")
+    expect(page.locator(".notice.error")).to_contain_text("Chain sketch of Andreas (green): all 12 monasteries on the board are drawn or counted already, so no monastery was added.")
     expect(page.locator("#sketch-board .spot.node")).to_have_count(12)
     phone.shot("35-sketch-limit")
     page.locator("#sketch").get_by_role("button", name="Undo").click()
@@ -189,3 +190,24 @@ def test_two_phones_draw_one_sketch(phones):
     one.spot(0, 1)
     expect(second.page.locator("#sketch-board .spot.node")).to_have_count(3, timeout=5000)
     expect(first.page.locator("#sketch-board .spot.node")).to_have_count(3, timeout=5000)
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_done_takes_the_sketch_out_of_the_address_and_the_card_says_what_it_scores(phones, width):
+    phone = phones(width)
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    enter_position(page, {"monasteries.Burgund.red": 6})
+    page.goto(f"/t/{token}/chains?sketch=red")  # a reload on the sketch, or its address shared
+    taps = Taps(page)
+    for column, row in [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]:
+        taps.spot(column, row)
+    page.locator("#sketch").get_by_role("link", name="Done").click()
+    expect(page.locator("#sketch")).to_have_count(0)
+    expect(page).to_have_url(re.compile(rf"/t/{token}/chains$"))
+    card = page.locator("#chains-red .sketch-card-text")
+    expect(card).to_contain_text("Sketch: 5 monasteries · a chain of 5 monasteries: 5 points")
+    phone.shot(f"38-sketch-card-after-done-{width}")
+    page.reload()  # the chains, not the sketch again
+    expect(page.locator("#chains-red")).to_be_visible()
+    expect(page.locator("#sketch")).to_have_count(0)
