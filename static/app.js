@@ -45,6 +45,60 @@
   document.addEventListener("htmx:afterSettle", tidy);
 })();
 
+// A refused form (a new table, a rename, a board check) is shown again with its reasons: the view
+// goes to the first one and its field takes the focus, marked (aria-invalid, aria-describedby the
+// reason), so the person sees why at once. A reason names its field (data-field, the field's
+// name) or follows it in the same row; a refused rename's reason is the screen's notice.
+(function () {
+  "use strict";
+  var made = 0;
+  function fieldOf(problem) {
+    var form = problem.closest("form");
+    if (problem.dataset.field && form && form.elements[problem.dataset.field]) { return form.elements[problem.dataset.field]; }
+    for (var box = problem.parentElement; box && box !== form.parentElement; box = box.parentElement) {
+      var fields = box.querySelectorAll("input:not([type=hidden]), select, textarea"), found = null;
+      for (var i = 0; i < fields.length; i += 1) {
+        if (fields[i].compareDocumentPosition(problem) & Node.DOCUMENT_POSITION_FOLLOWING) { found = fields[i]; }
+      }
+      if (found) { return found; }
+      if (box === form) { break; }
+    }
+    return null;
+  }
+  function mark(field, reason) {
+    if (!reason.id) { made += 1; reason.id = "form-problem-" + made; }
+    var ids = (field.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+    if (ids.indexOf(reason.id) < 0) { ids.push(reason.id); }
+    field.setAttribute("aria-describedby", ids.join(" "));
+    field.setAttribute("aria-invalid", "true");
+  }
+  function showErrors() {
+    var first = null, target = null;
+    document.querySelectorAll("form .problem").forEach(function (problem) {
+      if (problem.closest("#pad")) { return; }
+      var field = fieldOf(problem);
+      if (field) { mark(field, problem); }
+      if (!first) { first = problem; target = field; }
+    });
+    var notice = document.querySelector(".notice.error"), rename = document.querySelector("form.rename input[name=value]");
+    if (notice && rename) {
+      if (!notice.id) { notice.id = "rename-problem"; }
+      mark(rename, notice);
+      if (!first) { first = notice; target = rename; }
+    }
+    if (!first) { return; }
+    if (!target) { first.setAttribute("tabindex", "-1"); target = first; } // a reason about the whole form
+    (target === first ? first : target).scrollIntoView({ block: "center" });
+    first.scrollIntoView({ block: "nearest" });
+    target.focus({ preventScroll: true });
+  }
+  // After a form's answer only (a poll, a link, a tap shows problems of the table, not of a form).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail.requestConfig, source = config && (config.elt || event.detail.elt);
+    if (config && config.verb === "post" && source && source.closest && source.closest("form")) { showErrors(); }
+  });
+})();
+
 // --- The number pad's taps. Each tap shows at once (its cell, the pad moved on), is kept on
 // the phone (localStorage: it outlives a reload, a closed tab, a dropped Wi-Fi), sent in the order
 // made with the cell the pad showed when it was tapped and an id of its own (the table takes an id
