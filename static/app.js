@@ -45,6 +45,15 @@
   document.addEventListener("htmx:afterSettle", tidy);
 })();
 
+// A name cut with an ellipsis on the pad's heading (static/app.css) is shown whole when tapped.
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    var name = event.target.closest ? event.target.closest(".pad-head [data-show=player], .pad-head .who") : null;
+    if (name && (name.scrollWidth > name.clientWidth || name.classList.contains("whole"))) { name.classList.toggle("whole"); }
+  });
+})();
+
 // A refused form (a new table, a rename, a board check) is shown again with its reasons: the view
 // goes to the first one and its field takes the focus, marked (aria-invalid, aria-describedby the
 // reason), so the person sees why at once. A reason names its field (data-field, the field's

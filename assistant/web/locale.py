@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from babel import Locale
 from flask import Flask, g, request, url_for
 from flask_babel import Babel, format_timedelta, get_locale
+from markupsafe import Markup
 
 from assistant.games.names import isolated
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
@@ -83,9 +84,17 @@ def ago(timestamp: float) -> str:
     return format_timedelta(timedelta(seconds=timestamp - time.time()), add_direction=True, threshold=1.1)
 
 
+def name_words(name: str) -> Markup:
+    """A name as its words, each a span kept whole (static/app.css cuts a word wider than its
+    column with an ellipsis): a long name wraps between its words, never inside one. Each word
+    is isolated on its own (a span of its own would end an isolate opened in another)."""
+    return Markup(" ").join(Markup('<span class="word">{}</span>').format(isolated(word)) for word in name.split())
+
+
 def init_app(app: Flask) -> None:
     app.add_template_filter(ago)
     app.add_template_filter(isolated)  # a name inside a sentence of a page (a label, a title)
+    app.add_template_filter(name_words)  # a name in a narrow column (the entry grids' heads)
     babel.init_app(app, locale_selector=select_language)
     # Templates translate through the request's catalog looked up once (see i18n.py).
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # added by Jinja's i18n extension

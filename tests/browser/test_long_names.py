@@ -1,5 +1,7 @@
 """Names of 40 characters (the form's most) on every screen of both games, at 360 and 390 px:
-nothing wider than the phone. Screenshots: screenshots/97-long-names-*.png."""
+nothing wider than the phone; no name split inside a word (measured from the rendered lines), the
+pad's heading two lines at most in five languages, the selected cell uncovered.
+Screenshots: screenshots/97-long-names-*.png."""
 from __future__ import annotations
 
 import re
@@ -7,7 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import enter_position, start_table
+from tests.browser.steps import enter_position, open_pad, start_table
+from tests.browser.test_form_errors import axe_violations
 
 pytestmark = pytest.mark.browser
 LONG = ["Maximiliane Wilhelmina von Hohenzollern", "Bartholomäus Friedrich Leopold Schneider", "Konstantin Alexandros Papadopoulos-Meyer"]
@@ -71,3 +74,56 @@ def test_forty_character_names_fit_every_princeps_screen(phones, width):
         page.goto(url)
         assert fits(page), f"{url} is wider than {width} px: {too_wide(page)}"
     expect(page.locator("body")).to_contain_text(LONG[0])
+
+
+# Each word of each name shown on the board's heads and the pad's heading: the rectangles its
+# letters take on the screen. A word split over two lines takes two (one per line); a word cut
+# with an ellipsis, one.
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const who of document.querySelectorAll('.head .who, #pad .pad-head .who, #pad .pad-head [data-show=player]')) {
+    const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const found of node.data.matchAll(/[^\\s\\u2068\\u2069]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, found.index); range.setEnd(node, found.index + found[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+        if (tops.size > 1) { split.push(found[0]); }
+      }
+    }
+  }
+  return split;
+}"""
+# The lines a block takes: its height in its line-heights.
+LINES = """el => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))"""
+FIVE = [("Franziska", "red"), ("Maximiliane Wilhelmina von Hohenzollern", "green"), ("Wolfgang Amadeus Mozartinger-Salzburg", "blue"),
+        ("Bartholomäus Friedrich Leopold Schneider", "yellow"), ("Konstantin Alexandros Papadopoulos-Meyer", "black")]
+
+
+@pytest.mark.parametrize(("width", "lang"), [(360, "en"), (390, "en"), (360, "de"), (360, "da"), (360, "es"), (360, "it")])
+def test_names_are_never_split_inside_a_word_and_the_pad_heading_keeps_to_two_lines(phones, width, lang):
+    phone = phones(width)
+    page = phone.page
+    token = start_table(page, FIVE)
+    page.goto(f"/t/{token}/board?lang={lang}")
+    for cell in ("monasteries.England.green", "advisors.Frankreich.black", "monasteries.Schwaben.yellow"):
+        open_pad(page, cell)
+        expect(page.locator("a.cell.selected")).to_have_attribute("data-cell", cell)
+        assert page.evaluate(SPLIT_WORDS) == [], cell
+        heading = page.locator("#pad .pad-head p")
+        assert heading.evaluate(LINES) <= 2, (cell, heading.inner_text())
+        selected = page.locator("a.cell.selected")
+        box = selected.bounding_box()
+        assert box is not None
+        middle = page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); return el && el.closest('a.cell.selected') !== null; }",
+                               [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert middle, f"{cell}: the selected cell is covered"
+        assert fits(page), too_wide(page)
+    phone.shot(f"97-long-names-heads-{lang}-{width}")
+    name = page.locator("#pad .pad-head [data-show=player]")
+    assert name.evaluate("el => el.scrollWidth > el.clientWidth")  # cut with an ellipsis...
+    name.click()  # ...and shown whole on a tap
+    expect(name).to_have_class(re.compile(r"\bwhole\b"))
+    assert name.evaluate("el => el.scrollWidth <= el.clientWidth")
+    if (lang, width) == ("de", 360):
+        assert axe_violations(page) == []
