@@ -1,12 +1,17 @@
 """A phone whose value another phone replaced is told wherever it is scrolled, pad closed: a
 notice at the top of the screen names the cell and both values; "Show" brings the cell into
-view, × puts the notice away. Screenshots: screenshots/99-replaced-notice-*.png."""
+view, × puts the notice away. Told once, in one place (not again on the card or the pad; not at
+all beside a conflict on the same cell), one at a time, under the sticky row of names.
+Screenshots: screenshots/99-replaced-notice-*.png, 99-conflict-told-once-*.png, 99-replaced-one-at-a-time-*.png."""
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import all_taps_taken, cell, in_viewport, set_count, start_table
+from tests.browser.steps import all_taps_taken, cell, in_viewport, pad_number, set_count, start_table, tap
+from tests.browser.test_form_errors import axe_violations
 
 pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue")]
@@ -81,3 +86,69 @@ def test_the_notice_is_in_the_pages_language(phones):
     expect(notice).to_contain_text("Der hier eingegebene Wert (3) wurde auf einem anderen Handy durch 5 ersetzt", timeout=POLL_MS + 3000)
     expect(notice.get_by_role("link", name="Zeigen")).to_be_visible()
     expect(notice.get_by_role("button", name="Hinweis schließen")).to_be_visible()
+
+
+def names_row_uncovered(page) -> bool:
+    """The sticky row of names at the top of the board shows, nothing on top of it."""
+    return page.evaluate("""() => { const heads = document.querySelector('.grid.heads'); const b = heads.getBoundingClientRect();
+        return [0.25, 0.5, 0.75].every(f => { const el = document.elementFromPoint(b.left + b.width * f, b.top + b.height / 2);
+          return el !== null && heads.contains(el); }); }""")
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_conflict_is_told_once_and_the_names_row_stays_in_sight(phones, width):
+    """This phone's 3 on Schwaben was replaced by the other phone's 1, and this phone, not updated
+    yet, taps 2 there: one notice (the conflict, on the pad), no second telling of the 3 replaced."""
+    first, second = phones(width), phones(width)
+    token = start_table(first.page, PLAYERS)
+    second.page.goto(f"/t/{token}/board")
+    schwaben = "monasteries.Schwaben.red"
+    set_count(second.page, schwaben, 3)
+    all_taps_taken(second.page)
+    cell(second.page, schwaben).click()  # the pad back on the cell
+    expect(second.page.locator('#pad input[name="cell"]')).to_have_value(schwaben)
+    second.page.route(re.compile(r"since="), lambda route: route.fulfill(status=200, headers={"HX-Reswap": "none"}, body=""))  # no update yet
+    first.page.goto(f"/t/{token}/board")
+    set_count(first.page, schwaben, 1)
+    all_taps_taken(first.page)
+    tap(second.page, pad_number(second.page, 2))
+    page = second.page
+    expect(page.locator(".notice.conflict")).to_contain_text("You entered 2")
+    page.wait_for_timeout(300)  # anything else the answer would bring
+    told = page.locator(".notice.conflict, .replaced-note, #replaced-notices .replaced-notice")
+    assert told.evaluate_all("els => els.filter(el => el.getClientRects().length > 0).length") == 1, told.all_inner_texts()
+    assert names_row_uncovered(page)
+    second.shot(f"99-conflict-told-once-{width}")
+    assert axe_violations(page) == []
+    page.unroute(re.compile(r"since="))
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_two_replaced_values_are_told_one_at_a_time_under_the_names(phones, width):
+    first, second = phones(width), phones(width)
+    token = start_table(first.page, PLAYERS)
+    for name, value in ((ENGLAND_RED, 3), ("monasteries.Franken.red", 4)):
+        set_count(first.page, name, value)
+    all_taps_taken(first.page)
+    first.page.locator("#pad a.done").click()
+    expect(first.page.locator("#pad")).to_have_count(0)
+    first.page.evaluate("window.scrollTo(0, 400)")  # the names row sticks at the top
+    second.page.goto(f"/t/{token}/board")
+    for name, value in ((ENGLAND_RED, 5), ("monasteries.Franken.red", 6)):
+        set_count(second.page, name, value)
+    all_taps_taken(second.page)
+    page = first.page
+    notices = page.locator("#replaced-notices .replaced-notice")
+    expect(notices).to_have_count(2, timeout=POLL_MS + 3000)
+    expect(notices.nth(0)).to_be_visible()
+    expect(notices.nth(1)).to_be_hidden()  # waits its turn
+    expect(notices.nth(0)).to_contain_text(SENTENCE)
+    assert page.locator(".replaced-note").evaluate_all("els => els.filter(el => el.getClientRects().length > 0).length") == 0  # told once
+    assert names_row_uncovered(page)
+    first.shot(f"99-replaced-one-at-a-time-{width}")
+    assert axe_violations(page) == []
+    notices.nth(0).get_by_role("button", name="Close this note").click()
+    expect(notices).to_have_count(1)
+    expect(notices.nth(0)).to_be_visible()
+    expect(notices.nth(0)).to_contain_text("Franken, monasteries of Andreas (red): the value entered here (4) was replaced by 6 on another phone.")
+    assert names_row_uncovered(page)

@@ -21,11 +21,12 @@ def replaced_on_another_phone(app, client, cell: str) -> tuple:
     return other, token, seen
 
 
-def test_a_phone_is_told_on_the_cell_when_another_phone_replaced_its_value(app, client):
+def test_a_phone_is_told_once_when_another_phone_replaced_its_value(app, client):
     other, token, seen = replaced_on_another_phone(app, client, "monasteries.Schwaben.red")
     page = client.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
     told = "Schwaben, monasteries of Barbara (red): the value entered here (1) was replaced by 2 on another phone."
-    assert told in section(page, "Schwaben")
+    assert told not in section(page, "Schwaben") and page.count(told) == 1  # told once, at the top (table/_replaced.html)
+    assert told in page.split('class="replaced-notice"')[1]
     assert re.search(r'class="cell replaced" id="cell-monasteries-Schwaben-red"', page)
     # Told once: the next poll finds nothing new; the other phone was never told anything.
     assert nothing_new(client.get(f"/t/{token}/board?since={seen + 1}", headers=HTMX))
@@ -88,7 +89,7 @@ def test_a_replaced_house_rule_is_told_on_a_screen_without_a_pad(app, client):
     seen = version(client, token)
     change(other, token, "rules.chains", screen="chains", value="disjoint")  # a plain value: told
     page = client.get(f"/t/{token}/chains?since={seen}", headers=HTMX).get_data(as_text=True)
-    assert "was replaced by" in page and 'class="warn replaced-note"' in page
+    assert "was replaced by" in page and 'class="replaced-notice"' in page and "replaced-note" not in page  # told once, at the top
 
 
 # An answer in parts (a tap with the version the screen shows, as static/app.js sends it; a poll)
@@ -133,10 +134,10 @@ def test_a_tap_answered_in_parts_sends_every_part_changed_since_the_version_show
     assert re.search(r'id="cell-monasteries-Bayern-green"[^>]*>2</a>', section(page, "Bayern"))
 
 
-def test_a_tap_answered_in_parts_tells_a_replaced_value_on_its_cell_and_on_the_pad(app, client):
+def test_a_tap_answered_in_parts_tells_a_replaced_value_once_and_marks_its_cell(app, client):
     _other, token, shown = replaced_on_another_phone(app, client, "monasteries.Schwaben.red")
     page = tap(client, token, "monasteries.Schwaben.green", shown, value=3).get_data(as_text=True)
     told = "Schwaben, monasteries of Barbara (red): the value entered here (1) was replaced by 2 on another phone."
     assert 'hx-swap-oob="true"' in page
-    assert told in section(page, "Schwaben") and told in page.split('id="pad"')[1].split('id="pad-form"')[0]
+    assert page.count(told) == 1 and told in page.split('class="replaced-notice"')[1]  # once, at the top, not on the card or the pad
     assert re.search(r'class="cell[^"]* replaced" id="cell-monasteries-Schwaben-red"', page)  # the pad moved on to it

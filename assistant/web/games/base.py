@@ -91,7 +91,6 @@ class ScreenContext:
 
     typing: bool = False  # a text is being typed: no polling, which would wipe it
     pad: Mapping[str, Any] | None = None  # the open number pad (``pad.number_pad``): notices are pinned on it
-    replaced_on_cells: bool = False  # the screen tells a replaced value on its own cells (else the shared note does)
 
     def template_vars(self) -> dict[str, Any]:
         """The fields as the template's names (one level: nested values stay as they are)."""

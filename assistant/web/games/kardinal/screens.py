@@ -130,7 +130,6 @@ def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[s
         other_problems=_other(state, problems, grid.shown),
         pad=_pad(state, selected, problems) if selected else None,
         caps=PIECE_CAP,
-        replaced_on_cells=True,  # told on the cell and its country card (_country.html)
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=kept_summary(table, "intermediate") if only is None else None,
         final=kept_summary(table, "final") if only is None else None,
