@@ -280,6 +280,31 @@
         if (form && form.elements.cell.value === name) { showValue(form, Number(tap.value)); }
       });
     });
+    liveTotals();
+  }
+
+  // A card's totals as its cells show them, kept taps included (a count, a limit, a warning):
+  // data-live names the row summed, data-cap the row whose largest count is the limit, data-fields
+  // the most it may hold; the words are the server's, 9999 for the count, 8888 for the limit. A
+  // total counting a tap not sent yet is marked (.unsent) until the table took it.
+  function liveTotals() {
+    document.querySelectorAll("[data-live]").forEach(function (fact) {
+      var cells = document.querySelectorAll('a.cell[data-row="' + CSS.escape(fact.dataset.live) + '"]');
+      if (!cells.length) { return; } // watching only: the server's words
+      var sum = 0, unsent = false, cap = null, limit = fact.dataset.fields ? Number(fact.dataset.fields) : null;
+      cells.forEach(function (cell) { sum += Number(cell.textContent) || 0; unsent = unsent || cell.classList.contains("pending"); });
+      if (fact.dataset.cap) {
+        cap = 0;
+        document.querySelectorAll('a.cell[data-row="' + CSS.escape(fact.dataset.cap) + '"]').forEach(function (cell) {
+          cap = Math.max(cap, Number(cell.textContent) || 0); unsent = unsent || cell.classList.contains("pending");
+        });
+        limit = cap;
+      }
+      var words = sum === 1 && fact.dataset.one ? fact.dataset.one : fact.dataset.text;
+      fact.textContent = words.replace("9999", String(sum)).replace("8888", String(cap));
+      fact.classList.toggle("over", limit !== null && sum > limit);
+      fact.classList.toggle("unsent", unsent);
+    });
   }
 
   // The cells of a cell's row from it on (data-row: the game's row, data-next: the entry order).
@@ -310,6 +335,7 @@
     if (!failures) { outage = false; sentAfterOutage = 0; }
     fromBefore = 0;
     painted.forEach(function (cell) { paint(cell, button.value); cell.classList.add("pending"); cell.classList.toggle("waiting", failures > 0); });
+    liveTotals();
     var last = row && row.length ? row[row.length - 1] : link;
     if (button.name !== "adjust" && last && last.dataset.next !== undefined) {
       var next = cellLink(last.dataset.next);
@@ -390,6 +416,7 @@
     var button = document.querySelector("#pad button.undo");
     if (button) { delete button.dataset.undo; } // the answer's pad says what comes next
     if (form && link) { document.getElementById("pad").hidden = false; moveTo(form, link); }
+    liveTotals();
     lastTap = { key: "", at: -1e9 };
     banner();
     showUndo();
@@ -492,6 +519,7 @@
       var link = cellLink(name);
       if (link && !mine().some(function (other) { return cellsOf(other).indexOf(name) >= 0; })) { link.classList.remove("pending", "waiting"); }
     });
+    liveTotals();
   }
 
   function answered(tap, status, html, reswap) {

@@ -60,3 +60,32 @@ def test_a_count_opens_and_changes_offline_with_the_pad_closed(phones, width):
     expect(cell(other.page, "monasteries.Franken.green")).to_have_text("3")
     expect(cell(other.page, "monasteries.England.blue")).to_have_text("1")
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_cards_totals_count_the_taps_kept_offline(phones, width):
+    """England: 3 + 2 + 1 monasteries and 4 advisors for Andreas tapped offline: the card reads 6
+    monasteries and 4 advisors of at most 3, over the limit, marked as not sent yet."""
+    phone = phones(width, service_workers="block")
+    page = phone.page
+    start_table(page, PLAYERS)
+    cell(page, "monasteries.England.red").click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.England.red")
+    page.context.set_offline(True)
+    for value in (3, 2, 1):
+        tap(page, pad_number(page, value))
+    cell(page, "advisors.England.red").click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("advisors.England.red")
+    tap(page, pad_number(page, 4))
+    facts = page.locator("#country-England .facts span")
+    expect(facts.nth(0)).to_have_text("6 monasteries (fields not known)")
+    expect(facts.nth(1)).to_have_text("advisors: 4 of at most 3")
+    expect(facts.nth(1)).to_have_class(re.compile(r"\bover\b"))
+    expect(facts.nth(0)).to_have_class(re.compile(r"\bunsent\b"))
+    page.locator("#country-England").scroll_into_view_if_needed()
+    phone.shot(f"96-offline-card-totals-{width}")
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_have_text("Connection back: the 4 kept taps were sent.", timeout=10_000)
+    expect(facts.nth(0)).not_to_have_class(re.compile(r"\bunsent\b"))
+    expect(facts.nth(1)).to_have_text("advisors: 4 of at most 3")  # as the table counts it
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
