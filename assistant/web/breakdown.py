@@ -102,6 +102,18 @@ def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool
     return rows
 
 
+def tied_on_points(standings: list[dict]) -> list[list[dict]]:
+    """Runs of the standings on the same points that the tie-breaks put on different places (the
+    3rd and 4th on 35 points, 3rd and 4th by supply): each needs a word saying why that order."""
+    runs: list[list[dict]] = []
+    for row in standings:
+        if runs and runs[-1][0]["total"] == row["total"]:
+            runs[-1].append(row)
+        else:
+            runs.append([row])
+    return [run for run in runs if len(run) > 1 and len({row["place"] for row in run}) > 1]
+
+
 def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict:
     """A stacked bar per player, scaled to the highest total, as SVG geometry."""
     highest = max([sum(s.points for s in sources.get(p.key, [])) for p in players] + [1])

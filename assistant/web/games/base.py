@@ -288,6 +288,11 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         default the headings, ``tie_break_labels``."""
         return tuple(str(label) for label in self.tie_break_labels)
 
+    def tie_order_sentence(self, players: str, points: int) -> str:
+        """Why ``players`` (a list in words), tied on ``points``, stand in the order shown: the
+        tie-break columns, in order; a game may name them."""
+        return _("{players} have the same total ({points}) and are placed by the columns after it, from the left.").format(points=points, players=players)
+
     def tie_breaks_used(self, report: ReportT) -> int:
         """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,
         n when the n-th of ``tie_break_labels`` did (or all n left a shared win)."""

@@ -12,6 +12,7 @@ from assistant.web import breakdown, kept, play_log, record, takeback
 from assistant.web.db import get_db
 from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.i18n import field_problem
+from assistant.web.i18n import gettext as _
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.state import KeptResult
@@ -168,11 +169,25 @@ class Explained:
     walk: dict[str, Any]  # the step the walk is on, with Back and Next
     standings: list[dict[str, Any]]
     tie_breaks_used: int  # the standings' tie-break columns marked
+    tie_orders: list[str]  # why players tied on points stand in the order shown (not the win: the verdict says it)
     chart: dict[str, Any]
     track: dict[str, Any] | None  # None: the game has no score track
     final: bool  # the last scoring: the winner is decided, the result can be logged
     play_log: dict[str, Any] | None  # BG Stats link and text (None: not final, or stale)
     stale: bool = False  # the table changed since this scoring (the last one): score again
+
+
+def tie_orders(game: WebGame, standings: list[dict[str, Any]], tie_breaks_used: int) -> list[str]:
+    """A sentence for each run of players on the same points that the tie-breaks put in order,
+    but the winners' when the verdict already says how the tie-break decided."""
+    sentences = []
+    for run in breakdown.tied_on_points(standings):
+        if tie_breaks_used and any(row["winner"] for row in run):
+            continue
+        names = [str(row["player"].label) for row in run]
+        who = _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+        sentences.append(game.tie_order_sentence(who, run[0]["total"]))
+    return sentences
 
 
 def explained(table: Table, game: WebGame, report: ScoringReport, scoring: str, step: str | None) -> Explained:
@@ -189,6 +204,7 @@ def explained(table: Table, game: WebGame, report: ScoringReport, scoring: str, 
         walk=breakdown.walk(all_steps, step, players),
         standings=standings,
         tie_breaks_used=game.tie_breaks_used(report) if final else 0,
+        tie_orders=tie_orders(game, standings, game.tie_breaks_used(report) if final else 0),
         chart=breakdown.chart(ranked, game.point_sources(table, report)),
         track=breakdown.track(ranked, game.track_spaces()),
         final=final,

@@ -23,7 +23,7 @@ from assistant.web.games.kardinal.step_map import step_map
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import pgettext, request_translations
+from assistant.web.i18n import ngettext, pgettext, request_translations
 from assistant.web.pad import after_count, moved_past
 from assistant.web.tables import Change, Conflict, Table
 
@@ -61,6 +61,13 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     def tie_break_words(self) -> tuple[str, ...]:
         # Translators: the supply inside a line of the play log, "Barbara (red): 47 (Supply 26)", not a heading.
         return (pgettext("in a line", "Supply"),)
+
+    def tie_order_sentence(self, players: str, points: int) -> str:
+        return ngettext(
+            "Tied on {points} point, {players} are placed by their supply: the more pieces left, the better.",
+            "Tied on {points} points, {players} are placed by their supply: the more pieces left, the better.",
+            points,
+        ).format(points=points, players=players)
 
     def tie_breaks_used(self, report: KardinalReport) -> int:
         return 0 if report.decided_by == "points" else 1  # supply, or a shared win after it
