@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.steps import all_taps_taken, cell, open_pad, pad_number, set_count, start_table, tap, tap_twice
+from tests.browser.test_form_errors import axe_violations
 
 pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue"), ("Eva", "yellow"), ("Fritz", "black")]
@@ -103,6 +104,7 @@ def test_without_a_service_worker_taps_are_kept_and_a_tab_closed_offline_sends_t
     # ...and the new tab says so, once: the next tap puts the word away.
     expect(phone.page.locator("#offline")).to_have_text("4 taps kept on this phone were sent.")
     phone.shot("93-offline-reopened-and-sent")
+    assert axe_violations(phone.page) == []
     assert table_version(phones, token) == before + 4
     set_count(phone.page, "advisors.England.red", 1)
     expect(phone.page.locator("#offline")).to_be_hidden()

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.steps import all_taps_taken, cell, pad_number, set_count, start_table, tap
+from tests.browser.test_form_errors import axe_violations
 
 pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue")]
@@ -45,6 +46,7 @@ def test_a_count_opens_and_changes_offline_with_the_pad_closed(phones, width):
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Franken.blue")  # moved on
     expect(page.locator("#offline")).to_have_text(f"No connection to the table: 1 tap is kept on this phone and will be sent when it is back. {WORKS}")
     phone.shot(f"96-offline-pad-opened-{width}")
+    assert axe_violations(page) == []
     page.reload()  # offline: the kept copy, no pad on it
     expect(page.locator("#pad")).to_have_count(0)
     cell(page, "monasteries.England.blue").click()
@@ -84,6 +86,7 @@ def test_the_cards_totals_count_the_taps_kept_offline(phones, width):
     expect(facts.nth(0)).to_have_class(re.compile(r"\bunsent\b"))
     page.locator("#country-England").scroll_into_view_if_needed()
     phone.shot(f"96-offline-card-totals-{width}")
+    assert axe_violations(page) == []
     page.context.set_offline(False)
     expect(page.locator("#offline")).to_have_text("Connection back: the 4 kept taps were sent.", timeout=10_000)
     expect(facts.nth(0)).not_to_have_class(re.compile(r"\bunsent\b"))
