@@ -252,6 +252,14 @@
     if (link.dataset.cap) { form.dataset.cap = link.dataset.cap; }
     showValue(form, Number(link.textContent));
     link.scrollIntoView({ block: "nearest" }); // .cell's scroll-margin keeps it above the pad
+    keepAbovePad(link);
+  }
+  // A pad taller than .cell's scroll-margin (a long row of numbers, an Undo line) covers no part of its cell.
+  function keepAbovePad(link) {
+    var pad = document.getElementById("pad");
+    if (!pad || pad.hidden) { return; }
+    var over = link.getBoundingClientRect().bottom + 8 - pad.getBoundingClientRect().top;
+    if (over > 0) { window.scrollBy(0, over); }
   }
 
   function paint(link, text) {

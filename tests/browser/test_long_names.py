@@ -118,6 +118,7 @@ def test_names_are_never_split_inside_a_word_and_the_pad_heading_keeps_to_two_li
         middle = page.evaluate("([x, y]) => { const el = document.elementFromPoint(x, y); return el && el.closest('a.cell.selected') !== null; }",
                                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert middle, f"{cell}: the selected cell is covered"
+        assert box["y"] + box["height"] <= page.locator("#pad").bounding_box()["y"] + 1, f"{cell}: the pad covers part of the selected cell"
         assert fits(page), too_wide(page)
     phone.shot(f"97-long-names-heads-{lang}-{width}")
     name = page.locator("#pad .pad-head [data-show=player]")

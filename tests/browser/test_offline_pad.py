@@ -49,10 +49,12 @@ def test_a_count_opens_and_changes_offline_with_the_pad_closed(phones, width):
     assert axe_violations(page) == []
     page.reload()  # offline: the kept copy, no pad on it
     expect(page.locator("#pad")).to_have_count(0)
-    cell(page, "monasteries.England.blue").click()
-    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.England.blue")
+    cell(page, "monasteries.Burgund.blue").click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Burgund.blue")
+    selected = cell(page, "monasteries.Burgund.blue").bounding_box()
+    assert selected["y"] + selected["height"] <= page.locator("#pad").bounding_box()["y"] + 1, "the pad covers the cell it opened on"
     tap(page, pad_number(page, 1))
-    expect(cell(page, "monasteries.England.blue")).to_have_text("1")
+    expect(cell(page, "monasteries.Burgund.blue")).to_have_text("1")
     expect(page.locator("#offline")).to_contain_text("2 taps are kept on this phone")
     expect(page.locator("#offline")).to_contain_text(WORKS)
     phone.shot(f"96-offline-pad-after-reload-{width}")
@@ -60,7 +62,7 @@ def test_a_count_opens_and_changes_offline_with_the_pad_closed(phones, width):
     expect(page.locator("#offline")).to_have_text("Connection back: the 2 kept taps were sent.", timeout=10_000)
     other.page.goto(f"/t/{token}/board")
     expect(cell(other.page, "monasteries.Franken.green")).to_have_text("3")
-    expect(cell(other.page, "monasteries.England.blue")).to_have_text("1")
+    expect(cell(other.page, "monasteries.Burgund.blue")).to_have_text("1")
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
 
 
