@@ -459,7 +459,8 @@
   }
   // Open the kept pad on ``link``: true if there was one to open.
   function openKeptPad(link) {
-    var html = padHere || keptPads()[padKey()], screen = document.getElementById("screen");
+    var spare = document.getElementById("offline-pad"); // the server's, for a phone that kept none yet
+    var html = padHere || keptPads()[padKey()] || (spare ? spare.innerHTML : ""), screen = document.getElementById("screen");
     if (!html || !screen || !link.dataset.cell) { return false; }
     var old = document.getElementById("pad");
     if (old) { old.remove(); }

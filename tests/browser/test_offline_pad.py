@@ -94,3 +94,31 @@ def test_the_cards_totals_count_the_taps_kept_offline(phones, width):
     expect(facts.nth(0)).not_to_have_class(re.compile(r"\bunsent\b"))
     expect(facts.nth(1)).to_have_text("advisors: 4 of at most 3")  # as the table counts it
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+
+
+@pytest.mark.parametrize("game", ["kardinal-und-koenig", "princeps-machiavelli"])
+def test_a_phone_that_never_opened_the_pad_opens_one_offline(phones, game):
+    """Nothing kept on this phone yet: the pad the page carries (a <template>) opens on the cell."""
+    phone = phones(360, service_workers="block")
+    page = phone.page
+    page.goto(f"/new/{game}")
+    for index, name in enumerate(["Andreas", "Barbara", "Doris"]):
+        page.locator(f'input[name="players-{index}-name"]').fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+/(board|territories)$"))
+    expect(page.locator("#pad")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('assistant.pads')") is None
+    page.context.set_offline(True)
+    target = page.locator("a.cell[data-cell]").nth(4)
+    name = target.get_attribute("data-cell")
+    target.click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value(name)
+    tap(page, pad_number(page, 2))
+    expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_text("2")
+    expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_class(re.compile(r"\bwaiting\b"))
+    phone.shot(f"96-offline-pad-never-opened-{game}")
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
+    page.reload()
+    expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_text("2")
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]

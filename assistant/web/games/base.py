@@ -91,6 +91,9 @@ class ScreenContext:
 
     typing: bool = False  # a text is being typed: no polling, which would wipe it
     pad: Mapping[str, Any] | None = None  # the open number pad (``pad.number_pad``): notices are pinned on it
+    # With no pad open, the pad of the first count, in a <template>: static/app.js opens it on any
+    # cell without a connection (its data-* say the rest) when this phone has kept no pad of its own.
+    offline_pad: Mapping[str, Any] | None = None
 
     def template_vars(self) -> dict[str, Any]:
         """The fields as the template's names (one level: nested values stay as they are)."""

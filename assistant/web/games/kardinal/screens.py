@@ -129,6 +129,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[s
         supply=supply(state, seated, problems),
         other_problems=_other(state, problems, grid.shown),
         pad=_pad(state, selected, problems) if selected else None,
+        offline_pad=_pad(state, entry_order(state)[0], problems) if not selected and table.can_edit and only is None else None,
         caps=PIECE_CAP,
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=kept_summary(table, "intermediate") if only is None else None,

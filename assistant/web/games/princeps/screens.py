@@ -79,6 +79,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
         rule_explanation=TIE_RULE_CHOICES[rule].explanation,
         other_rule=next(other for other in TIE_RULE_CHOICES if other != rule),
         pad=_pad(state, selected, problems, on_table) if selected else None,
+        offline_pad=_pad(state, entry_order(state)[0], problems, on_table) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
     )
 
