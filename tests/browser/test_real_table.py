@@ -266,7 +266,9 @@ def test_a_tap_that_cannot_reach_the_table_is_kept_and_sent_again(phones):
 
     page.route("**/change", wifi)
     tap(page, pad_number(page, 3))
-    expect(page.locator("#offline")).to_have_text("No connection to the table: 1 tap is kept on this phone and will be sent when it is back.")
+    expect(page.locator("#offline")).to_have_text(
+        "No connection to the table: 1 tap is kept on this phone and will be sent when it is back. Counts can still be entered; scoring waits for the connection."
+    )
     expect(cell(page, "monasteries.Italien.red")).to_have_text("3")  # kept, not undone
     expect(cell(page, "monasteries.Italien.red")).to_have_class(re.compile(r"\bwaiting\b"))
     phone.shot("82-table-tap-kept-offline")

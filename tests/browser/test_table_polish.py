@@ -16,18 +16,21 @@ LONG_NAMES = [("Andreas", "green"), ("Barbara", "red"), ("Friederike", "blue"), 
 
 # How many characters of each column head's name are painted inside the head's box (what the
 # eye can read): each character's own box, measured, against the box that clips the name.
+# A name is a span per word (macros.head): each word clips on its own box, cut with an ellipsis.
 VISIBLE_CHARACTERS = """() => [...document.querySelectorAll('.heads .head .who')].map((who) => {
-  const clip = who.getBoundingClientRect();
-  const text = who.firstChild;
-  let shown = 0;
+  let shown = 0, name = [];
   const range = document.createRange();
-  for (let i = 0; i < text.length; i++) {
-    range.setStart(text, i); range.setEnd(text, i + 1);
-    const box = range.getBoundingClientRect();
-    const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;  // a glyph's box overhangs its line a little
-    if (box.width > 0 && x >= clip.left && x <= clip.right && y >= clip.top && y <= clip.bottom) shown++;
+  for (const word of who.querySelectorAll('.word')) {
+    const text = word.firstChild, clip = word.getBoundingClientRect(), outer = who.getBoundingClientRect();
+    name.push(text.data);
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(text, i); range.setEnd(text, i + 1);
+      const box = range.getBoundingClientRect();
+      const x = (box.left + box.right) / 2, y = (box.top + box.bottom) / 2;  // a glyph's box overhangs its line a little
+      if (box.width > 0 && box.right <= clip.right - 1 && x >= clip.left && y >= outer.top && y <= outer.bottom) shown++;
+    }
   }
-  return [text.data, shown];
+  return [name.join(' '), shown];
 })"""
 
 
@@ -37,7 +40,14 @@ def test_five_long_names_are_readable_in_the_column_heads(phones, width):
     page = phone.page
     start_table(page, LONG_NAMES)
     shown = page.evaluate(VISIBLE_CHARACTERS)
-    assert shown == [[name, len(name)] for name, _color in LONG_NAMES], f"characters of each name readable at {width} px: {shown}"
+    # Issue 32: a name is never split inside a word; a word wider than its column is cut with an
+    # ellipsis (the rename form shows it whole). Most of each name stays readable.
+    assert [name for name, _count in shown] == [name for name, _color in LONG_NAMES]
+    assert all(count >= min(len(name), 5) for name, count in shown), f"characters of each name readable at {width} px: {shown}"
+    cut = page.evaluate("() => [...document.querySelectorAll('.heads .head .word')].filter(w => w.scrollWidth > w.clientWidth).map(w => w.textContent)")
+    overflows = page.locator(".heads .head .word").evaluate_all("words => words.map(w => getComputedStyle(w).textOverflow)")
+    assert set(overflows) == {"ellipsis"}, overflows
+    assert set(cut) <= {"Friederike", "Maximilian", "Alexandra"}, cut  # the short ones whole
     # The head stays a head: at most two lines of name above the colour.
     for index in range(len(LONG_NAMES)):
         head = page.locator(".heads .head").nth(index)
