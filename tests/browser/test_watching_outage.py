@@ -20,7 +20,7 @@ PLAYERS = [("Ana", "green"), ("Ben", "red"), ("Cleo", "blue")]
 POLL_MS = 2000
 # What the browser logs of the outage's answers: a poll or link answered 503 is expected here.
 OUTAGE_CONSOLE = re.compile(r"status of 503|Response Status Error Code 503|htmx:responseError")
-ON_THE_EDIT_LINK = "No connection to the table. Taps are kept on this phone and sent when it is back."
+ON_THE_EDIT_LINK = "No connection to the table. Taps are kept on this phone and sent when it is back. Counts can still be entered; scoring waits for the connection."
 ON_THE_SPECTATORS_LINK = "No connection to the table. This screen is brought up to date when the connection is back."
 
 
