@@ -90,3 +90,23 @@ def test_the_score_api_over_https_needs_no_cookie(nginx):
         assert response.status == 200
         assert response.headers["Set-Cookie"] is None
         assert json.load(response)["winners"] == ["green"]
+
+
+def test_over_https_a_closed_pad_opens_without_a_connection(phone):
+    """HTTPS as deployed (the service worker itself is tested on localhost, test_offline_pad.py)."""
+    page = phone.page
+    start_table(page, [("Ana", "green"), ("Ben", "red"), ("Cleo", "blue")])
+    set_count(page, "monasteries.Frankreich.green", 3)
+    page.locator("#pad a.done").click()
+    expect(page.locator("#pad")).to_have_count(0)
+    page.context.set_offline(True)
+    cell(page, "advisors.Frankreich.blue").click()
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("advisors.Frankreich.blue")
+    page.locator('#pad button[name="value"][value="2"]').click()
+    expect(cell(page, "advisors.Frankreich.blue")).to_have_text("2")
+    expect(page.locator("#country-Frankreich .facts span").nth(1)).to_have_text("advisors: 2 of at most 3")
+    page.context.set_offline(False)
+    expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
+    page.reload()
+    expect(cell(page, "advisors.Frankreich.blue")).to_have_text("2")
+    phone.errors[:] = [e for e in phone.errors if not re.search(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError", e)]
