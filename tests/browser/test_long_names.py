@@ -49,6 +49,8 @@ def test_forty_character_names_fit_every_kardinal_screen(phones, width):
         page.goto(url)
         assert fits(page), f"{url} is wider than {width} px: {too_wide(page)}"
     page.goto(f"/t/{token}/scores/final")
+    assert page.locator(NAMES_ON_THE_SCORES).count() >= 6
+    assert page.evaluate(SPLIT_WORDS, NAMES_ON_THE_SCORES) == []  # the standings and the chart wrap names between words
     phone.shot(f"97-long-names-scores-{width}", full_page=True)
     for pad in (f"/t/{token}/chains?add=red", f"/t/{token}/board?cell=monasteries.England.red"):
         page.goto(pad)
@@ -76,15 +78,17 @@ def test_forty_character_names_fit_every_princeps_screen(phones, width):
     expect(page.locator("body")).to_contain_text(LONG[0])
 
 
-# Each word of each name shown on the board's heads and the pad's heading: the rectangles its
+# Each word of each name (a hyphenated name: each part; it may break after its hyphen): the rectangles its
 # letters take on the screen. A word split over two lines takes two (one per line); a word cut
 # with an ellipsis, one.
-SPLIT_WORDS = """() => {
+NAMES_ON_THE_BOARD = ".head .who, #pad .pad-head .who, #pad .pad-head [data-show=player]"
+NAMES_ON_THE_SCORES = ".standings .who, .bars .who, .award .who, ul.plain .who"
+SPLIT_WORDS = """(names) => {
   const split = [];
-  for (const who of document.querySelectorAll('.head .who, #pad .pad-head .who, #pad .pad-head [data-show=player]')) {
+  for (const who of document.querySelectorAll(names)) {
     const walker = document.createTreeWalker(who, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const found of node.data.matchAll(/[^\\s\\u2068\\u2069]+/g)) {
+      for (const found of node.data.matchAll(/[^\\s\\u2068\\u2069-]+/g)) {
         const range = document.createRange();
         range.setStart(node, found.index); range.setEnd(node, found.index + found[0].length);
         const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
@@ -109,7 +113,7 @@ def test_names_are_never_split_inside_a_word_and_the_pad_heading_keeps_to_two_li
     for cell in ("monasteries.England.green", "advisors.Frankreich.black", "monasteries.Schwaben.yellow"):
         open_pad(page, cell)
         expect(page.locator("a.cell.selected")).to_have_attribute("data-cell", cell)
-        assert page.evaluate(SPLIT_WORDS) == [], cell
+        assert page.evaluate(SPLIT_WORDS, NAMES_ON_THE_BOARD) == [], cell
         heading = page.locator("#pad .pad-head p")
         assert heading.evaluate(LINES) <= 2, (cell, heading.inner_text())
         selected = page.locator("a.cell.selected")
