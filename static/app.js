@@ -253,6 +253,7 @@
     showValue(form, Number(link.textContent));
     link.scrollIntoView({ block: "nearest" }); // .cell's scroll-margin keeps it above the pad
     keepAbovePad(link);
+    liveTotals();
   }
   // A pad taller than .cell's scroll-margin (a long row of numbers, an Undo line) covers no part of its cell.
   function keepAbovePad(link) {
@@ -313,6 +314,26 @@
       fact.classList.toggle("over", limit !== null && sum > limit);
       fact.classList.toggle("unsent", unsent);
     });
+    // What each player has left in supply (data-supply, data-owns), and the pad's foot for its cell.
+    function left(pieces, color) {
+      var placed = 0, unsent = false;
+      document.querySelectorAll('a.cell[data-pieces="' + CSS.escape(pieces) + '"][data-color="' + CSS.escape(color) + '"]').forEach(function (cell) {
+        placed += Number(cell.textContent) || 0; unsent = unsent || cell.classList.contains("pending");
+      });
+      return { count: placed, unsent: unsent };
+    }
+    document.querySelectorAll("[data-supply]").forEach(function (spot) {
+      var found = left(spot.dataset.supply, spot.dataset.color);
+      if (!document.querySelector("a.cell[data-pieces]")) { return; } // watching only: the server's count
+      var rest = Number(spot.dataset.owns) - found.count;
+      spot.textContent = String(rest);
+      spot.classList.toggle("bad", rest < 0);
+      spot.classList.toggle("unsent", found.unsent);
+    });
+    var form = padForm(), link = form ? cellLink(form.elements.cell.value) : null, foot = document.querySelector("#pad [data-show=foot]");
+    if (link && foot && link.dataset.foot && link.dataset.cap && link.dataset.pieces && link.dataset.color) {
+      foot.textContent = link.dataset.foot.replace(/\d+/, String(Number(link.dataset.cap) - left(link.dataset.pieces, link.dataset.color).count));
+    }
   }
 
   // The cells of a cell's row from it on (data-row: the game's row, data-next: the entry order).

@@ -86,13 +86,22 @@ def test_the_cards_totals_count_the_taps_kept_offline(phones, width):
     expect(facts.nth(1)).to_have_text("advisors: 4 of at most 3")
     expect(facts.nth(1)).to_have_class(re.compile(r"\bover\b"))
     expect(facts.nth(0)).to_have_class(re.compile(r"\bunsent\b"))
+    supply = page.locator('#supply [data-supply="monasteries"][data-color="red"]')
+    expect(supply).to_have_text("17")  # 20 owned, 3 on the board
+    expect(supply).to_have_class(re.compile(r"\bunsent\b"))
+    expect(page.locator('#supply [data-supply="advisors"][data-color="red"]')).to_have_text("4")
+    expect(page.locator("#pad [data-show=foot]")).to_have_text("8 left in supply")  # the pad moved on to Barbara's advisors
+    tap(page, pad_number(page, 2))  # Barbara: 2 advisors; the pad on Doris's
+    cell(page, "advisors.England.green").click()
+    expect(page.locator("#pad [data-show=foot]")).to_have_text("6 left in supply")
     page.locator("#country-England").scroll_into_view_if_needed()
     phone.shot(f"96-offline-card-totals-{width}")
     assert axe_violations(page) == []
     page.context.set_offline(False)
-    expect(page.locator("#offline")).to_have_text("Connection back: the 4 kept taps were sent.", timeout=10_000)
+    expect(page.locator("#offline")).to_have_text("Connection back: the 5 kept taps were sent.", timeout=10_000)
     expect(facts.nth(0)).not_to_have_class(re.compile(r"\bunsent\b"))
-    expect(facts.nth(1)).to_have_text("advisors: 4 of at most 3")  # as the table counts it
+    expect(facts.nth(1)).to_have_text("advisors: 6 of at most 3")  # as the table counts it
+    expect(supply).to_have_text("17")
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
 
 
