@@ -205,6 +205,8 @@
     b.classList.toggle("calm", !failures);
     document.body.classList.toggle("has-banner", Boolean(text));
     document.documentElement.style.setProperty("--banner-height", text ? b.offsetHeight + "px" : "0px");
+    var chosen = document.querySelector("a.cell.selected"); // the banner pushed the page down: its cell stays above the pad
+    if (chosen) { keepAbovePad(chosen); }
   }
   function lost() { failures = Math.max(failures, 1); outage = true; sentAfterOutage = 0; banner(); repaint(); }
 

@@ -125,6 +125,9 @@ def test_a_phone_that_never_opened_the_pad_opens_one_offline(phones, game):
     tap(page, pad_number(page, 2))
     expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_text("2")
     expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_class(re.compile(r"\bwaiting\b"))
+    page.wait_for_timeout(200)  # the banner came and pushed the page down
+    selected = page.locator("a.cell.selected").bounding_box()
+    assert selected["y"] + selected["height"] <= page.locator("#pad").bounding_box()["y"] + 1, "the pad covers the cell it moved on to"
     phone.shot(f"96-offline-pad-never-opened-{game}")
     page.context.set_offline(False)
     expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
