@@ -117,6 +117,10 @@ class BufferedWSGI:
         return started[0], started[1], payload
 
 
+# granian names HTTP/1.0 "1" (nginx speaks it to the app): PEP 3333's SERVER_PROTOCOL says "HTTP/1.0".
+HTTP_VERSIONS = {"1": "1.0"}
+
+
 def wsgi_environ(scope) -> dict:
     """The WSGI environ of an RSGI request, as granian's WSGI interface builds it (PEP 3333:
     the path decoded, as Latin-1 code points of its UTF-8 bytes)."""
@@ -128,7 +132,7 @@ def wsgi_environ(scope) -> dict:
         "QUERY_STRING": scope.query_string,
         "SERVER_NAME": server_host,
         "SERVER_PORT": server_port,
-        "SERVER_PROTOCOL": "HTTP/" + scope.http_version,
+        "SERVER_PROTOCOL": "HTTP/" + HTTP_VERSIONS.get(scope.http_version, scope.http_version),
         "REMOTE_ADDR": _host_and_port(scope.client)[0],
         "wsgi.version": (1, 0),
         "wsgi.url_scheme": scope.scheme,
