@@ -96,6 +96,7 @@ lint: $(TEST_STAMP)
 benchmark: $(TEST_STAMP) translations
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/web.py
+	$(PY) benchmarks/record.py
 	$(PY) benchmarks/budget.py
 	$(PY) benchmarks/durability.py
 	$(PY) benchmarks/table_entry.py

@@ -24,6 +24,7 @@ import io
 import os
 import random
 import re
+import secrets
 import statistics
 import tempfile
 import time
@@ -126,7 +127,8 @@ def count_changes(client, token: str) -> tuple[list[float], list[float]]:
 def tap(client, token: str, cell: str, value: int, version: int, times: list[float], cpu: list[float]) -> int:
     """One number tapped on the pad open on ``cell`` (as the pad posts: ``here`` says where the
     phone is, ``since`` the version its screen shows); its wall and CPU time; the version now shown."""
-    data = {"cell": cell, "value": str(value), "base": str(version), "screen": "board", "here": f"cell={cell}", "since": str(version)}
+    data = {"cell": cell, "value": str(value), "base": str(version), "screen": "board", "here": f"cell={cell}", "since": str(version),
+            "tap": secrets.token_hex(12)}  # the pad's own id for the tap (static/app.js)
     start, start_cpu = time.perf_counter(), time.process_time()
     response = client.post(f"/t/{token}/change", data=data, headers=HTMX)
     times.append(time.perf_counter() - start)

@@ -71,10 +71,7 @@
   var lastTap = { key: "", at: -1e9 };
   var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
   var sending = null; // the tap on its way
-  // Undo: this phone's last taps, newest last ({table, id, action, body, cell, before, after, taken, at}).
-  var UNDO = "assistant.undo";
-  var UNDO_KEPT = 5, UNDO_MINUTES = 30;
-  var undoable = loadUndo();
+  var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
 
   function load() {
     try {
@@ -87,16 +84,6 @@
   }
   // Another tab of this phone changed the kept taps (its ids make a tap sent by both count once).
   window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); } });
-
-  function loadUndo() {
-    try {
-      var kept = JSON.parse(window.localStorage.getItem(UNDO) || "[]"), since = Date.now() - UNDO_MINUTES * 60000;
-      return Array.isArray(kept) ? kept.filter(function (entry) { return entry && entry.id && entry.at > since; }) : [];
-    } catch (e) { return []; }
-  }
-  function saveUndo() {
-    try { window.localStorage.setItem(UNDO, JSON.stringify(undoable)); } catch (e) { /* kept while the page is open */ }
-  }
 
   function newId() {
     var bytes = new Uint8Array(12); // crypto.randomUUID needs HTTPS; a table on a LAN is plain HTTP
@@ -241,15 +228,10 @@
     body.set(button.name, button.value);
     body.set("tap", newId());
     var action = new URL(form.action, window.location.href).pathname;
-    var tap = { id: body.get("tap"), action: action, body: body.toString(), cell: row ? "" : form.elements.cell.value, value: button.value };
-    if (row) { tap.cells = painted.map(function (cell) { return cell.dataset.cell; }); }
+    var tap = { id: body.get("tap"), action: action, body: body.toString(), cell: row ? "" : form.elements.cell.value, value: button.value, before: before };
+    if (row) { tap.cells = painted.map(function (cell) { return cell.dataset.cell; }); tap.first = form.elements.cell.value; }
     queue.push(tap);
     save();
-    if (!row && link && before !== button.value) {
-      undoable.push({ table: tableHere(), id: body.get("tap"), action: action, body: body.toString(), cell: form.elements.cell.value, before: before, after: button.value, at: Date.now() });
-      undoable = undoable.slice(-UNDO_KEPT * 4);
-      saveUndo();
-    }
     showUndo();
     afterwards = null;
     if (!failures) { outage = false; sentAfterOutage = 0; }
@@ -265,49 +247,74 @@
     send();
   }
 
-  // This table's taps that can still be taken back, newest last.
-  function undoHere() { return undoable.filter(function (entry) { return entry.table === tableHere(); }).slice(-UNDO_KEPT); }
-
-  // The pad's Undo button (templates/macros.html): shown while this phone has a tap to take back,
-  // its label naming the cell and the value it goes back to.
-  function showUndo() {
-    var button = document.querySelector("#pad button.undo"), last = undoHere().pop();
-    if (!button) { return; }
-    button.hidden = !last;
-    if (!last) { return; }
-    var link = cellLink(last.cell), label = link ? (link.getAttribute("aria-label") || "").replace(/: \d+$/, "") : last.cell;
-    button.setAttribute("aria-label", button.dataset.label.replace("{cell}", label).replace("{value}", last.before));
+  // What the pad's Undo takes back, newest first: this phone's latest tap not taken yet (dropped
+  // from the queue if not sent; taken back after its answer if on its way), else the latest one
+  // the table took since the pad was drawn, else what the pad says (the table's record: the
+  // server's data-undo, the tap's id, and data-base, the version it made).
+  function undoTarget() {
+    var button = document.querySelector("#pad button.undo"), pending = mine().filter(function (tap) { return !tap.undo; }).pop();
+    if (pending) { return { tap: pending, sent: pending === sending }; }
+    var drawn = button && button.dataset.undo ? Number(button.dataset.base) : 0;
+    if (lastTaken && tableOf(lastTaken) === tableHere() && lastTaken.taken > drawn) { return { tap: lastTaken, sent: true }; }
+    if (button && button.dataset.undo) { return { id: button.dataset.undo, base: button.dataset.base, cell: button.dataset.cell, before: button.dataset.before, sent: true }; }
+    return null;
   }
 
-  // Take the last tap back: one not sent yet is dropped from the queue; one the table has is
-  // undone by a tap of its own, setting the value it replaced. That tap goes through the queue
-  // like any other, with the version the undone tap made: a cell another phone changed since is
-  // a conflict, never silently reverted.
+  function cellLabel(name) {
+    var link = cellLink(name);
+    return link ? (link.getAttribute("aria-label") || "").replace(/: \d+$/, "") : name;
+  }
+
+  // The pad's Undo (templates/macros.html) says what it takes back; it waits while a conflict's
+  // notice is on screen (its own two buttons decide) and while nothing is left to take back.
+  function showUndo() {
+    var button = document.querySelector("#pad button.undo");
+    if (!button) { return; }
+    var target = undoTarget(), what = button.querySelector(".undo-what");
+    button.hidden = !target || conflictShown() !== null;
+    if (!target || !target.tap || !what) { return; }
+    var tap = target.tap, cell = tap.cell || tap.first;
+    what.textContent = tap.cells
+      ? button.dataset.row.replace("{cell}", cellLabel(cell))
+      : button.dataset.local.replace("{cell}", cellLabel(cell)).replace("{after}", tap.value).replace("{before}", tap.before);
+  }
+
+  // Take the latest change of this phone back: a tap not sent yet is dropped from the queue; one
+  // the table took (or is taking) is undone by a tap of its own naming it, sent through the queue
+  // like any other: the table sets back what that tap set, unless another phone changed it since
+  // (a conflict, with both values, never a silent revert).
   function undoLast() {
-    var last = undoHere().pop(), form = padForm();
-    if (!last) { return; }
-    undoable = undoable.filter(function (entry) { return entry.id !== last.id; });
-    saveUndo();
-    var link = cellLink(last.cell);
-    var waiting = queue.filter(function (tap) { return tap.id === last.id && !tap.taken && tap !== sending; })[0];
-    if (waiting) {
-      queue = queue.filter(function (tap) { return tap !== waiting; });
+    var target = undoTarget(), form = padForm();
+    if (!target || conflictShown() !== null) { return; }
+    var cell = target.tap ? (target.tap.cell || target.tap.first) : target.cell, link = cellLink(cell);
+    if (target.tap && !target.sent) {
+      queue = queue.filter(function (tap) { return tap !== target.tap; });
       save();
-      if (link) {
-        paint(link, last.before);
-        if (!mine().some(function (tap) { return tap.cell === last.cell; })) { link.classList.remove("pending", "waiting"); }
-      }
-    } else {
-      var body = new URLSearchParams(last.body);
-      body.delete("value"); // as − and + do: the value given, the pad stays on the cell
-      body.set("adjust", last.before);
+      cellsOf(target.tap).forEach(function (name) {
+        var other = cellLink(name);
+        if (!other) { return; }
+        if (!target.tap.cells) { paint(other, target.tap.before); }
+        if (!mine().some(function (tap) { return cellsOf(tap).indexOf(name) >= 0; })) { other.classList.remove("pending", "waiting"); }
+      });
+    } else if (form) {
+      var id = target.tap ? target.tap.id : target.id, before = target.tap ? target.tap.before : target.before;
+      var body = new URLSearchParams(new FormData(form));
+      ["value", "adjust", "rest"].forEach(function (name) { body.delete(name); });
+      body.set("cell", cell);
+      body.set("undo", id);
       body.set("tap", newId());
-      if (last.taken) { body.set("base", String(last.taken)); }
-      body.set("here", "cell=" + last.cell);
-      queue.push({ id: body.get("tap"), action: last.action, body: body.toString(), cell: last.cell, value: last.before });
+      var base = target.tap ? target.tap.taken : target.base;
+      if (base) { body.set("base", String(base)); }
+      body.set("here", "cell=" + cell);
+      var undo = { id: body.get("tap"), action: new URL(form.action, window.location.href).pathname, body: body.toString(), cell: cell, value: before === undefined ? "" : before, undo: id };
+      if ((target.tap && target.tap.cells) || before === undefined || before === "") { undo.cells = []; } // a row: its cells stay 0
+      queue.push(undo);
       save();
-      if (link) { paint(link, last.before); link.classList.add("pending"); link.classList.toggle("waiting", failures > 0); }
+      if (link && before !== undefined && before !== "" && !(target.tap && target.tap.cells)) { paint(link, before); link.classList.add("pending"); link.classList.toggle("waiting", failures > 0); }
     }
+    if (lastTaken && (target.tap === lastTaken)) { lastTaken = null; }
+    var button = document.querySelector("#pad button.undo");
+    if (button) { delete button.dataset.undo; } // the answer's pad says what comes next
     if (form && link) { document.getElementById("pad").hidden = false; moveTo(form, link); }
     lastTap = { key: "", at: -1e9 };
     banner();
@@ -344,12 +351,16 @@
 
   function taken(tap, version) {
     if (sending === tap) { sending = null; }
-    // Taken: the version it made, for its undo. Refused: nothing to take back.
-    undoable.forEach(function (entry) { if (entry.id === tap.id && version) { entry.taken = Number(version); } });
-    if (!version) { undoable = undoable.filter(function (entry) { return entry.id !== tap.id; }); }
-    saveUndo();
     queue = queue.filter(function (other) { return other.id !== tap.id; });
-    if (version) { tap.taken = Number(version); queue.push(tap); }
+    if (version) {
+      tap.taken = Number(version);
+      queue.push(tap);
+      if (!tap.undo) { lastTaken = tap; } else if (lastTaken && lastTaken.id === tap.undo) { lastTaken = null; }
+    } else {
+      // Refused: nothing to take back, and an Undo queued for it takes back nothing else.
+      queue = queue.filter(function (other) { return other.undo !== tap.id || other.taken; });
+      if (lastTaken && lastTaken.id === tap.id) { lastTaken = null; }
+    }
     queue = queue.slice(-200);
     save();
     if (!isHere(tap)) { return; }

@@ -1,10 +1,27 @@
+import logging
+
 import pytest
 
 from assistant.web import db
+from tests import session_log
 from tests.client import browser_app
 from tests.postgres import Cluster, empty
 
 STORES = ("sqlite", "postgresql")
+
+
+def pytest_configure(config):
+    collector = session_log.Collector(logging.DEBUG)
+    collector.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    logging.getLogger().addHandler(collector)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The log of the whole session (this process and every server it started) names no link."""
+    found = session_log.with_tokens()
+    if found:
+        print(f"\n{len(found)} log lines of this session name a table's link or a key, e.g.:\n  " + "\n  ".join(found[:5]))
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session")

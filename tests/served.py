@@ -17,6 +17,7 @@ from urllib.error import HTTPError
 from urllib.parse import urlencode
 from urllib.request import HTTPCookieProcessor, HTTPSHandler, Request, build_opener
 
+from tests import session_log
 from tests.client import PAGE_TOKEN, TOKEN_HEADER
 from tests.web.helpers import GAME
 
@@ -45,6 +46,7 @@ def serving(
         if reader.is_alive():
             reader.join(timeout=5)
         process.stdout.close()
+        session_log.served(said)
         assert exit_status == 0, "".join(said)
 
 

@@ -3,7 +3,8 @@
 Each JSON block is marked by the HTML comment before it: ``<!-- example: NAME -->`` (a
 position that scores), ``<!-- error: NAME -->`` (one that is refused), ``<!-- output: NAME -->``
 (keys of its ``--json`` output), ``<!-- readable: NAME -->`` and ``<!-- stderr: NAME -->``
-(lines of the printed output, in order).
+(lines of the printed output, in order), ``<!-- history: NAME -->`` (a table's history as
+``/api/tables/<link>/history`` gives it: tests/web/test_record.py).
 """
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ def lines_in_order(documented: str, printed: str) -> bool:
 def test_every_json_block_is_marked_and_every_mark_has_its_example():
     json_blocks = [b for b in blocks() if b.lang == "json"]
     assert len(json_blocks) >= 6
-    assert [f"{b.document}: {b.body[:60]}" for b in json_blocks if b.kind not in ("example", "error", "output")] == []
+    assert [f"{b.document}: {b.body[:60]}" for b in json_blocks if b.kind not in ("example", "error", "output", "history")] == []
     inputs = set(marked("example")) | set(marked("error"))
     for kind in ("output", "readable", "stderr"):
         assert set(marked(kind)) <= inputs, f"{kind} blocks without their example"

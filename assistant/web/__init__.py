@@ -7,6 +7,7 @@ from pathlib import Path
 from flask import Blueprint, Flask
 
 from assistant.translator import TRANSLATIONS_DIR
+from assistant.web.front import HELD_BYTES
 
 PACKAGE = Path(__file__).resolve().parent
 SOURCE_TREE = PACKAGE.parents[1]
@@ -46,9 +47,11 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
         DATABASE=str(Path(app.instance_path) / "assistant.sqlite"),
         DATABASE_URL="",  # postgresql://…: PostgreSQL instead of the SQLite file (docs/deployment.md)
         DATABASE_POOL_SIZE=8,  # connections to PostgreSQL per process: one per serving thread
+        DATABASE_TIMEOUT_SECONDS=2,  # a statement or a lock wait longer than this answers 503 (db.TIMEOUT_SECONDS)
         BABEL_TRANSLATION_DIRECTORIES=str(TRANSLATIONS_DIR.resolve()),
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=MAX_FORM_BYTES,
+        HELD_BODY_BYTES=HELD_BYTES,  # unfinished bodies the server's front holds at once, all connections (front.py)
         PUBLIC_URL="",
         POLL_SECONDS=2,
         WTF_CSRF_TIME_LIMIT=None,  # a game night is long; the token lives as long as the session
@@ -67,10 +70,12 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     # Only this user may read the database and the secret key, whatever the umask.
     Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
 
-    from assistant.web import budget, compression, db, errors, locale, pad, polls, security, static_files
+    from assistant.web import budget, compression, db, errors, hosts, locale, log_links, pad, polls, security, static_files
     from assistant.web.games import web_games
 
+    log_links.hide_links_in_logs()
     polls.init_app(app)  # first: the proxy's headers (security.init_app) are read before it
+    hosts.init_app(app)  # around it: no Host unchecked reaches the polls or Flask
     security.init_app(app)
     budget.init_app(app)
     compression.init_app(app)
@@ -81,12 +86,13 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     static_files.init_app(app)
 
     from assistant.web import api
-    from assistant.web.views import home, installed, scores, share, table
+    from assistant.web.views import history, home, installed, scores, share, table
 
     app.register_blueprint(api.bp)
     app.register_blueprint(home.bp)
     app.register_blueprint(table.bp)
     app.register_blueprint(scores.bp)
+    app.register_blueprint(history.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(installed.bp)
     for game in web_games():

@@ -14,7 +14,9 @@ from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
 from assistant.web.db import check_store, store_failed
 from assistant.web.locale import browser_language
+from assistant.web.numbers import small_number
 from assistant.web.security import csrf
+from assistant.web.views.history import json_history
 
 bp = Blueprint("api", __name__)
 csrf.exempt(bp)
@@ -81,3 +83,9 @@ def _refused(problems: list[Problem], status: int, tr: Translator, headers: dict
 def _error_line(tr: Translator, problem: str) -> str:
     """One problem as the command line prints it on standard error: 'error: …', 'Fehler: …'."""
     return tr.gettext("error: {problem}").format(problem=problem)
+
+
+@bp.get("/api/tables/<token>/history")
+def table_history(token: str):
+    """A table's record as JSON (docs/json.md): either link, read-only; ``?page=`` from 1, 50 a page."""
+    return json_history(token, small_number(request.args.get("page")) or 1)

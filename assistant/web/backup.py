@@ -129,6 +129,10 @@ def restore(app: Flask, file: Path) -> tuple[dict[str, int], int]:
     return {table: len(found) for table, found in rows.items()}, version
 
 
+# Tables whose "version" is the version a change made, not a counter phones have seen: kept as they are.
+RECORDS = {"table_change"}
+
+
 def _replace(app: Flask, tables: dict[str, list[str]], rows: dict[str, list[sqlite3.Row]]) -> int:
     store = get_db()
     postgresql = bool(app.config["DATABASE_URL"])
@@ -141,13 +145,13 @@ def _replace(app: Flask, tables: dict[str, list[str]], rows: dict[str, list[sqli
             store.execute(f'DELETE FROM "{table}"')
             for row in rows[table]:
                 values = dict(zip(columns, tuple(row), strict=True))
-                if "version" in values:
+                if "version" in values and table not in RECORDS:
                     values["version"] = past
                 if table == "game_table":
                     _mark_every_cell_changed(values, live.get(values["id"]), past)
                 store.execute(_insert(table, columns), tuple(values[column] for column in columns))
             restored_version = restored_version or past
-            if postgresql:
+            if postgresql and "id" in columns:
                 _continue_numbering(store, table)
         store.execute("COMMIT")
     except BaseException:

@@ -20,7 +20,7 @@ from contextlib import closing, contextmanager
 import click
 from flask import Flask, current_app, g
 
-from assistant.web import postgres, versions
+from assistant.web import postgres, record, versions
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -49,6 +49,13 @@ _kept_connections: dict[tuple[str, int], sqlite3.Connection] = {}
 # lost to a power cut. NORMAL would lose the taps since the last checkpoint (up to ~1,000)
 # to save 0.4 ms per change here, 3 ms on a busy disk (docs/security.md, benchmarks/durability.py).
 SYNCHRONOUS = "FULL"
+# How long a statement may run or wait for a lock (PostgreSQL: statement_timeout, lock_timeout;
+# SQLite: its busy timeout) before the request answers 503, as when the store is down: a slow or
+# locked store must not hold every thread (ASSISTANT_DATABASE_TIMEOUT_SECONDS).
+TIMEOUT_SECONDS = 2.0
+# /healthz's own, shorter: it says whether the store answers, and never waits behind a stuck change.
+HEALTH_SECONDS = 1.0
+_busy_seconds: dict[str, float] = {}  # each SQLite file's timeout, as its app was configured
 # The database holds every table's edit token: readable by its owner only.
 FILE_MODE = 0o600
 
@@ -103,12 +110,14 @@ def _described(app: Flask) -> str:
     return postgres.describe(url) if url else app.config["DATABASE"]
 
 
-def get_db() -> sqlite3.Connection | postgres.Connection:
+def get_db(wait: float | None = None) -> sqlite3.Connection | postgres.Connection:
+    """``wait``: how long to wait for a PostgreSQL connection at most (by default the store's timeout)."""
     if "db" not in g:
         if current_app.config["DATABASE_URL"]:
             config = current_app.config
             games = current_app.extensions.get(EXTENSION, ())
-            g.db = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], games, outage=bool(_outage["since"]))
+            g.db = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], games, outage=bool(_outage["since"]),
+                                    timeout=config["DATABASE_TIMEOUT_SECONDS"], wait=wait)
             return g.db
         path = current_app.config["DATABASE"]
         if path not in _ready:
@@ -120,8 +129,9 @@ def get_db() -> sqlite3.Connection | postgres.Connection:
 
 
 def _connect(path: str) -> sqlite3.Connection:
-    # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE where we write).
-    connection = sqlite3.connect(path, timeout=10, isolation_level=None, check_same_thread=False)
+    # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE where we write). timeout:
+    # how long a change waits for another process's lock before the request answers 503.
+    connection = sqlite3.connect(path, timeout=_busy_seconds.get(path, TIMEOUT_SECONDS), isolation_level=None, check_same_thread=False)
     connection.row_factory = sqlite3.Row  # rows by column name, as from PostgreSQL
     connection.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
     return connection
@@ -152,7 +162,7 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
 
 def create_schema(db: sqlite3.Connection, games) -> None:
     """The app's SQLite tables, made or brought up to date (a backup file too: backup.py)."""
-    db.executescript(SCHEMA + "".join(game.schema for game in games))
+    db.executescript(SCHEMA + record.SCHEMA + "".join(game.schema for game in games))
     _upgrade(db, games)
 
 
@@ -217,8 +227,6 @@ def release(path: str) -> None:
 # another process holds it too long, it became read-only, the disk is full or failing, it is gone.
 SQLITE_OUTAGES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_IOERR,
                   sqlite3.SQLITE_FULL, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM}
-# Faults only writes meet: a file that became read-only or a full disk still reads.
-SQLITE_WRITE_FAULTS = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_FULL}
 # When this process last found its store unusable (0: it works), and whether only writes fail:
 # then only a write that works again ends the outage.
 _outage = {"since": 0.0, "writing": False}
@@ -250,7 +258,11 @@ def store_failed(error: BaseException) -> bool:
 
 def _write_fault(error: BaseException) -> bool:
     if isinstance(error, sqlite3.Error):
-        return (getattr(error, "sqlite_errorcode", 0) & 0xFF) in SQLITE_WRITE_FAULTS
+        # Whatever SQLite calls it ("disk I/O error" for an immutable file, read-only, full, a
+        # lock held too long): a change that failed means changes cannot be made, while reads
+        # may still work. One outage, ended by a write that works (a change, or /healthz's probe),
+        # not by the next read, which flapped it in the log hundreds of times a minute.
+        return True
     return postgres.is_write_fault(error)
 
 
@@ -274,8 +286,21 @@ def _first_line(error: BaseException) -> str:
 
 
 def check_store() -> None:
-    """Read from the store (``/healthz``): raises what reading raises."""
-    get_db().execute("SELECT 1 FROM game_table LIMIT 1").fetchall()
+    """Read from the store (``/healthz``) within ``HEALTH_SECONDS``: raises what reading raises."""
+    seconds = min(HEALTH_SECONDS, current_app.config["DATABASE_TIMEOUT_SECONDS"])
+    db = get_db(wait=seconds)
+    if isinstance(db, sqlite3.Connection):
+        db.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+        try:
+            db.execute("SELECT 1 FROM game_table LIMIT 1").fetchall()
+            if _outage["since"] and _outage["writing"]:  # a change failed: 503 until a write works again
+                writing()
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                db.execute(f"PRAGMA user_version = {int(version)}")  # a write of one page, the same value
+        finally:
+            db.execute(f"PRAGMA busy_timeout = {int(current_app.config['DATABASE_TIMEOUT_SECONDS'] * 1000)}")
+    else:
+        db.check("SELECT 1 FROM game_table LIMIT 1", seconds)
 
 
 def close_db(_error=None) -> None:
@@ -311,6 +336,17 @@ def init_app(app: Flask, games: Sequence = ()) -> None:
         raise StoreSettingError("DATABASE_URL: only postgresql://… is understood; leave it unset for SQLite in the instance folder")
     if not (isinstance(size, int) and not isinstance(size, bool) and 1 <= size <= 1000):
         raise StoreSettingError(f"ASSISTANT_DATABASE_POOL_SIZE: {size} is not a whole number from 1 to 1000")
+    timeout = app.config["DATABASE_TIMEOUT_SECONDS"]
+    if isinstance(timeout, str):
+        try:
+            timeout = float(timeout)
+        except ValueError:
+            timeout = None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= 600:
+        raise StoreSettingError(f"ASSISTANT_DATABASE_TIMEOUT_SECONDS: {app.config['DATABASE_TIMEOUT_SECONDS']} is not a number of seconds from 0 to 600")
+    app.config["DATABASE_TIMEOUT_SECONDS"] = float(timeout)
+    if not url:
+        _busy_seconds[app.config["DATABASE"]] = float(timeout)
     app.extensions[EXTENSION] = tuple(games)
     app.teardown_appcontext(close_db)
     app.cli.add_command(init_db_command)

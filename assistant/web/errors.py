@@ -5,6 +5,8 @@ from flask import Flask, Response, abort, render_template, request
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
+from assistant.web import admission
+from assistant.web.admission import ServerBusy
 from assistant.web.db import store_failed
 from assistant.web.front import BODY_LATE
 from assistant.web.i18n import gettext as _
@@ -83,6 +85,15 @@ def init_app(app: Flask) -> None:
         # links would need the very name refused.
         text = _("This server does not answer to that name.")
         return Response(text + "\n", 400, mimetype="text/plain")
+
+    @app.errorhandler(ServerBusy)
+    def busy(_error):
+        retry = {"Retry-After": str(admission.RETRY_SECONDS)}
+        if request.path.startswith("/api/"):
+            reason = "the server is busy with other scorings"
+            return {"error": f"error: request: {reason}; try again in a moment", "errors": [{"field": "request", "reason": reason}]}, 503, retry
+        page, status = _page(_("The server is busy"), _("Other scorings are taking all its time right now. Nothing was lost; try again in a moment."), 503)
+        return page, status, retry
 
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException):

@@ -8,7 +8,11 @@ interface with this adapter, which reads every body in granian's event loop, whe
 nothing, within ``BODY_SECONDS`` and the app's size cap, and only then runs the WSGI app with the
 complete request on one of its threads. A body that does not arrive in time, or is larger than
 the cap (declared or, chunked, as it comes), reaches the app without them, which answers its 408
-or 413 page at once, and the connection is closed.
+or 413 page at once, and the connection is closed. A request framed so that two servers could read
+it two ways, or whose body broke off (framing.py), and a new body while too many bytes of
+unfinished ones are held already, are answered here and never reach the app. Health checks and
+static files run on threads of their own; an API scoring takes a thread only once it has a search
+slot (admission.py).
 """
 from __future__ import annotations
 
@@ -17,6 +21,9 @@ import io
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+
+from assistant.web import admission
+from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, refused_framing
 
 # A phone's form or tap is a few hundred bytes and comes with its headers; a weak Wi-Fi may
 # retransmit for a few seconds. Past this, the body is not coming: the request is refused.
@@ -27,10 +34,38 @@ BODY_LATE = "assistant.body_late"
 # thread (polls.py) may answer there; anything else raises NeedsThread.
 IN_FRONT = "assistant.in_front"
 
+# The bytes of unfinished bodies held at once, all connections together: 512 whole 64 KB forms
+# (ASSISTANT_HELD_BODY_BYTES). Past it a new body is refused at once (503) instead of the worker's
+# memory growing with every connection that sends half a body (2,000 of them took it from 64 MB
+# to 263 MB before, 141 MB with the cap: benchmarks/half_bodies.py). A declared body counts whole
+# from its first byte.
+HELD_BYTES = 32 * 1024 * 1024
+HELD_FULL = Refusal(503, "Service unavailable: too many requests are sending their bodies right now; try again in a moment", retry_after=5)
+
+# Answered on threads of their own, so that they never wait behind the app's busy threads: a load
+# balancer's health checks (a stuck store answers them within db.HEALTH_SECONDS) and the static files.
+EXPRESS_PATHS = ("/healthz", "/livez")
+EXPRESS_PREFIX = "/static/"
+EXPRESS_THREADS = 2
+SWITCH_SECONDS = 0.001
+# Requests that are nothing but a chain search: admitted in the event loop, before a thread (admission.py).
+SEARCH_PATHS = ("/api/score",)
+BUSY = Refusal(503, "", json={"error": "error: request: the server is busy with other scorings; try again in a moment",
+                              "errors": [{"field": "request", "reason": "the server is busy with other scorings"}]},
+               retry_after=admission.RETRY_SECONDS, close=False)  # its body was read whole
+
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 
 
 class _TooLarge(Exception):
+    pass
+
+
+class _HeldFull(Exception):
+    pass
+
+
+class _Cut(Exception):
     pass
 
 
@@ -42,18 +77,28 @@ class BufferedWSGI:
     """An RSGI application (granian's native interface) that runs a WSGI app on ``threads``
     threads, each request with its body already read."""
 
-    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS):
-        self.wsgi_app, self.max_body, self.body_seconds = wsgi_app, max_body, body_seconds
+    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES):
+        self.wsgi_app, self.max_body, self.body_seconds, self.max_held = wsgi_app, max_body, body_seconds, max_held
+        self.held = 0  # bytes of bodies being read now, all connections together (the event loop's only)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="app")
+        self.express = ThreadPoolExecutor(EXPRESS_THREADS, thread_name_prefix="express")
 
     def __rsgi_init__(self, loop) -> None:
-        pass
+        # A thread busy with a chain search holds Python's lock for this long before another
+        # (the event loop, a health check) may run: 5 ms by default, which queued a poll behind
+        # every search thread in turn (benchmarks/heavy_clients.py).
+        sys.setswitchinterval(SWITCH_SECONDS)
 
     def __rsgi_del__(self, loop) -> None:
         self.executor.shutdown(wait=True)
+        self.express.shutdown(wait=True)
 
     async def __rsgi__(self, scope, protocol) -> None:
         if scope.proto != "http":  # granian is started without websockets
+            return
+        refusal = refused_framing(scope.headers, scope.http_version)
+        if refusal is not None:
+            protocol.response_bytes(*refusal.answer())
             return
         environ = wsgi_environ(scope)
         if scope.method == "GET" and "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
@@ -63,6 +108,9 @@ class BufferedWSGI:
             except NeedsThread:
                 pass
         body, refused = await self._body(scope, protocol)
+        if isinstance(refused, Refusal):  # the app never sees it
+            protocol.response_bytes(*refused.answer())
+            return
         environ["wsgi.input"] = io.BytesIO(body)
         if refused == "late":
             environ[BODY_LATE] = True
@@ -72,33 +120,53 @@ class BufferedWSGI:
         elif body or "CONTENT_LENGTH" in environ:
             environ["CONTENT_LENGTH"] = str(len(body))
         environ.pop("HTTP_TRANSFER_ENCODING", None)  # the body is whole now
-        status, headers, payload = await asyncio.get_running_loop().run_in_executor(self.executor, self._respond, environ)
+        status, headers, payload = await self._run(environ, scope)
         if refused:
             headers.append(("Connection", "close"))  # the rest of its body may still be on its way
         protocol.response_bytes(status, headers, payload)
 
-    async def _body(self, scope, protocol) -> tuple[bytes, str]:
+    async def _run(self, environ: dict, scope) -> tuple[int, list[tuple[str, str]], bytes]:
+        """The app's answer from a thread: the express lane's for what answers in a moment
+        whatever the load (health checks, static files), else the app's, a scoring through the
+        API only once it has a search slot (admission.py)."""
+        loop = asyncio.get_running_loop()
+        if scope.method in ("GET", "HEAD") and (scope.path in EXPRESS_PATHS or scope.path.startswith(EXPRESS_PREFIX)):
+            return await loop.run_in_executor(self.express, self._respond, environ)
+        if scope.method != "POST" or scope.path not in SEARCH_PATHS:
+            return await loop.run_in_executor(self.executor, self._respond, environ)
+        if not await admission.wait_for_slot():
+            return BUSY.answer()
+        environ[admission.HOLDS_SLOT] = True
+        try:
+            return await loop.run_in_executor(self.executor, self._respond, environ)
+        finally:
+            admission.give_slot()
+
+    async def _body(self, scope, protocol) -> tuple[bytes, str | Refusal]:
         """The request's body, and why it was not read ("" when it was)."""
         headers = scope.headers
         declared = headers.get("content-length")
-        if declared is None and "chunked" not in headers.get("transfer-encoding", "").lower():
+        if declared is None and headers.get("transfer-encoding") is None:
             return b"", ""
-        if declared is not None and declared.isdigit() and int(declared) > self.max_body:
+        expected = int(declared) if declared is not None else None  # hyper let only digits through
+        if expected is not None and expected > self.max_body:
             return b"", "large"
+        if self.held + (expected or 0) > self.max_held:
+            return b"", HELD_FULL
+        reading = _Reading(self, expected)
         try:
-            return await asyncio.wait_for(self._read(protocol), self.body_seconds), ""
+            body = await asyncio.wait_for(reading.read(protocol), self.body_seconds)
         except TimeoutError:
             return b"", "late"
         except _TooLarge:
             return b"", "large"
-
-    async def _read(self, protocol) -> bytes:
-        body = bytearray()
-        async for chunk in protocol:
-            body += chunk
-            if len(body) > self.max_body:
-                raise _TooLarge
-        return bytes(body)
+        except _HeldFull:
+            return b"", HELD_FULL
+        except _Cut:
+            return b"", CUT_BODY
+        finally:
+            reading.release()
+        return body, ""
 
     def _respond(self, environ: dict) -> tuple[int, list[tuple[str, str]], bytes]:
         """The WSGI app's answer, whole (its pages and files are small)."""
@@ -115,6 +183,42 @@ class BufferedWSGI:
             if hasattr(result, "close"):
                 result.close()
         return started[0], started[1], payload
+
+
+class _Reading:
+    """One body as it comes, counted against the front's bytes held (``BufferedWSGI.held``)
+    until it is handed on or refused."""
+
+    def __init__(self, front: BufferedWSGI, expected: int | None):
+        self.front, self.expected = front, expected
+        self.counted = expected or 0  # a declared body is counted whole from the start
+        front.held += self.counted
+
+    async def read(self, protocol) -> bytes:
+        body = bytearray()
+        end = BodyEnd()
+        try:
+            async for chunk in protocol:
+                end.took(chunk)
+                body += chunk
+                if len(body) > self.front.max_body:
+                    raise _TooLarge
+                if len(body) > self.counted:  # chunked: counted as it comes
+                    self.front.held += len(body) - self.counted
+                    self.counted = len(body)
+                    if self.front.held > self.front.max_held:
+                        raise _HeldFull
+        except (_TooLarge, _HeldFull):
+            raise
+        except Exception as error:  # granian's RSGIProtocolClosed/Error: the connection went away
+            raise _Cut from error
+        if end.broken or (self.expected is not None and len(body) != self.expected):
+            raise _Cut
+        return bytes(body)
+
+    def release(self) -> None:
+        self.front.held -= self.counted
+        self.counted = 0
 
 
 def wsgi_environ(scope) -> dict:

@@ -45,6 +45,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return request_translations().npgettext(context, singular, plural, n)
 
 
+def sentence_start(text: str) -> str:
+    """``text`` with a capital first letter, as a notice starts: "name of player 2: …" becomes
+    "Name of player 2: …". (A cell's description starts with our words, never a player's name.)"""
+    return text[:1].upper() + text[1:]
+
+
 def field_problem(field: str, reason: str) -> str:
     """A problem after the field it is about, in words: 'Schwaben, monasteries: 5 monasteries, but…'."""
     return gettext("{field}: {reason}").format(field=field, reason=reason)

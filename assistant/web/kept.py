@@ -12,7 +12,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from assistant.games import get_game
 from assistant.games.base import Game, ScoringReport
+from assistant.problems import InvalidInput
 from assistant.web.i18n import request_translations
 from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import Change, Table
@@ -27,8 +29,9 @@ def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of
     def apply(state: TableState) -> None:
         state.results[scoring] = kept
 
-    # Scoring again replaces the earlier result on purpose, so it never conflicts.
-    return report, Change(f"results.{scoring}", kept, apply=apply, merges=True)
+    # Scoring again replaces the earlier result on purpose (the page asked first), so it never
+    # conflicts; the earlier one stays in the table's record (record.py).
+    return report, Change(f"results.{scoring}", kept, apply=apply, read=lambda state: state.results.get(scoring), merges=True)
 
 
 def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
@@ -38,6 +41,14 @@ def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
     if not kept:
         return None
     return game.score(kept.input, request_translations(), found=kept.found)
+
+
+def kept_verdict(slug: str, kept: KeptResult) -> str:
+    """Who led or won in a kept result, in the page's language ("" when it cannot be read)."""
+    try:
+        return str(get_game(slug).score(kept.input, request_translations(), found=kept.found).verdict)
+    except InvalidInput:
+        return ""
 
 
 @dataclass(frozen=True)

@@ -55,13 +55,13 @@ def bg_stats_link(play: dict) -> str:
     return f"{BG_STATS_CREATE_PLAY}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
 
 
-def summary(game_title: str, standings: list[dict], verdict: str, played_at: float, tie_break_labels=()) -> str:
+def summary(game_title: str, standings: list[dict], verdict: str, played_at: float, tie_break_words=()) -> str:
     """The result in a few lines of plain text, in the page's language: game and day, the verdict,
     then each player's place and points, and for players tied on points what put them in order."""
     lines = [f"{game_title} · {format_date(date.fromtimestamp(played_at), 'medium', locale=request_language())}", verdict]
     for row in standings:
         line = _("{place}. {player}: {points}").format(place=row["place"], player=row["player"].label, points=row["total"])
-        lines.append(line + deciding(row, standings, [str(label) for label in tie_break_labels]))
+        lines.append(line + deciding(row, standings, list(tie_break_words)))
     return "\n".join(lines)
 
 
@@ -85,4 +85,4 @@ def play_log(table, game, report, standings: list[dict]) -> dict:
     played_at = table.state.results[game.scorings[-1].name].at
     name = str(game.title)
     play = bg_stats_play(name, game.slug, standings, played_at, report.verdict)
-    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at, game.tie_break_labels), "played_at": round(played_at)}
+    return {"bg_stats": bg_stats_link(play), "text": summary(name, standings, report.verdict, played_at, game.tie_break_words()), "played_at": round(played_at)}

@@ -20,6 +20,7 @@ import sqlite3
 from urllib.parse import parse_qsl
 
 from flask import Flask
+from werkzeug.sansio.utils import host_is_trusted
 
 from assistant.web import versions
 from assistant.web.db import kept_connection
@@ -59,6 +60,9 @@ class UnchangedPolls:
         path = environ.get("PATH_INFO", "")
         if not SCREEN_PATH.fullmatch(path):
             return False
+        trusted = self.app.config["TRUSTED_HOSTS"]
+        if trusted and not host_is_trusted(environ.get("HTTP_HOST", ""), trusted):
+            return False  # Flask refuses it (errors.py), in the page's language
         query = dict(parse_qsl(environ.get("QUERY_STRING", "")))
         since = small_number(query.get("since"))
         if since is None or "lang" in query:

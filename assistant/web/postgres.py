@@ -61,6 +61,15 @@ class Connection:
     def execute(self, sql: str, parameters: Sequence = ()):
         return self._connection.execute(_placeholders(sql), parameters)
 
+    def check(self, sql: str, seconds: float) -> None:
+        """Run ``sql`` within ``seconds`` (its statement and any lock it waits for), whatever the
+        connection's own timeouts: /healthz's shorter check."""
+        milliseconds = max(1, int(seconds * 1000))
+        with self._connection.transaction():
+            self._connection.execute(f"SET LOCAL statement_timeout = {milliseconds}")
+            self._connection.execute(f"SET LOCAL lock_timeout = {milliseconds}")
+            self._connection.execute(sql).fetchall()
+
     def close(self) -> None:
         self._pool.putconn(self._connection)
 
@@ -70,9 +79,11 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-def connect(url: str, pool_size: int, games: Sequence, outage: bool = False) -> Connection:
+def connect(url: str, pool_size: int, games: Sequence, outage: bool = False, timeout: float = WAIT_SECONDS, wait: float | None = None) -> Connection:
     """A connection for one request (``outage``: the database was out of reach just now, so
-    do not wait long for it)."""
+    do not wait long for it; ``wait``: not longer than this in any case). ``timeout``: how long
+    each statement may run, and wait for a lock, before PostgreSQL cancels it (db.TIMEOUT_SECONDS);
+    read when the pool is made."""
     pool = _pools.get(url)
     if pool is None:
         with _pools_lock:
@@ -87,10 +98,18 @@ def connect(url: str, pool_size: int, games: Sequence, outage: bool = False) -> 
                 pool = ConnectionPool(
                     url, min_size=1, max_size=pool_size, open=True, name="assistant", timeout=WAIT_SECONDS,
                     check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS, reconnect_failed=_quietly,
-                    kwargs={"autocommit": True, "row_factory": dict_row, **CONNECT_OPTIONS},
+                    kwargs={"autocommit": True, "row_factory": dict_row, "options": _timeouts(timeout), **CONNECT_OPTIONS},
                 )
                 _pools[url] = pool
-    return Connection(pool, OUTAGE_WAIT_SECONDS if outage else WAIT_SECONDS)
+    return Connection(pool, min(OUTAGE_WAIT_SECONDS if outage else WAIT_SECONDS, WAIT_SECONDS if wait is None else wait))
+
+
+def _timeouts(seconds: float) -> str:
+    """The session settings that bound a statement and its wait for a lock: a slow or locked
+    database answers 503 (QueryCanceled, LockNotAvailable: is_outage) instead of holding the
+    request's thread, and every other request behind it."""
+    milliseconds = max(1, int(seconds * 1000))
+    return f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
 
 
 def table_versions(url: str) -> versions.TableVersions:
@@ -143,6 +162,15 @@ def is_write_fault(error: BaseException) -> bool:
     from psycopg import errors
 
     return isinstance(error, (errors.ReadOnlySqlTransaction, errors.DiskFull))
+
+
+def is_unique_violation(error: BaseException) -> bool:
+    """A unique index refused a row (a tap's id taken by another request first: record.py)."""
+    if not type(error).__module__.startswith("psycopg"):
+        return False
+    from psycopg import errors
+
+    return isinstance(error, errors.UniqueViolation)
 
 
 def failures() -> tuple[type[Exception], ...]:

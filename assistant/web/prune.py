@@ -11,6 +11,7 @@ import json
 import time
 from dataclasses import dataclass
 
+from assistant.web import record
 from assistant.web.db import get_db
 
 FINAL = "final"  # the kept result of a finished table (TableState.results)
@@ -36,6 +37,7 @@ def prune(older_than: float, now: float | None = None) -> list[Removed]:
     for row in db.execute("SELECT id, view_id, game, state, updated FROM game_table WHERE updated < ?", (cutoff,)).fetchall():
         # Only if still unchanged: a phone may have changed it since it was read.
         if db.execute("DELETE FROM game_table WHERE id = ? AND updated < ?", (row["id"], cutoff)).rowcount:
+            record.remove(db, row["id"])  # its record goes with it
             finished = FINAL in json.loads(row["state"]).get("results", {})
             removed.append(Removed(row["view_id"], row["game"], finished, row["updated"]))
     return removed

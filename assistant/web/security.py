@@ -9,7 +9,6 @@ is off: our pages send ``Referrer-Policy: no-referrer``, so no form ever carries
 from __future__ import annotations
 
 import os
-import re
 import secrets
 from pathlib import Path
 
@@ -17,6 +16,8 @@ from flask import Flask, current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from assistant.web.log_links import without_links  # a table's link is a secret: any page on another site can make a phone post to it
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -63,12 +64,6 @@ class SchemeAwareSessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
-
-
-def without_links(path: str) -> str:
-    """A path for the log: a table's link (edit or watch) is a secret, and any page on another
-    site can make a phone post to it."""
-    return re.sub(r"^/t/[^/]+", "/t/<link>", path)
 
 
 def init_app(app: Flask) -> None:

@@ -58,7 +58,8 @@ def worker_app() -> BufferedWSGI:
     body_seconds = float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS))
     # The worker leaves without finalizing Python once stopped: granian's threads race it (clean_stop.py).
     wsgi_app = access_log.logged(app.wsgi_app, os.environ.get(access_log.SETTING, ""))  # links masked
-    return StopsWithoutFinalizing(wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds, on_stop=close_store)
+    return StopsWithoutFinalizing(wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds,
+                                  max_held=int(app.config["HELD_BODY_BYTES"]), on_stop=close_store)
 
 
 def make_server(host: str, port: int):

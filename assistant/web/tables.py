@@ -21,14 +21,14 @@ from typing import Any, Generic, TypeVar
 
 from flask import abort, current_app, session
 
+from assistant.web import record
 from assistant.web.db import EXTENSION, get_db, table_versions, writing
 from assistant.web.state import TableState
 
 RECENT_TABLES = 12
 REPLACED_KEPT = 50  # replaced values a table remembers for phones that have not updated yet
-# Taps a table remembers by id, so a tap sent again (its answer was lost, the phone was offline)
-# is taken once: a phone resends within seconds of the first try, far fewer taps than this apart.
-TAPS_KEPT = 100
+RESULTS = "results."  # the cells of kept scorings: results.<scoring> (kept.py)
+NOTHING = object()  # a change that expects nothing of its cell (Change.expect)
 
 
 StateT = TypeVar("StateT", bound=TableState)
@@ -46,8 +46,7 @@ class Table(Generic[StateT]):
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
     # {"cells": {cell: phone that set it last}, "replaced": [{cell, old, new, version, phone}],
-    #  "was": {cell: [version of the cell's change before its last, value its last change replaced]},
-    #  "taps": [ids of the last taps taken, oldest first]}
+    #  "was": {cell: [version of the cell's change before its last, value its last change replaced]}}
     authors: dict = field(default_factory=dict)
 
     @property
@@ -68,6 +67,20 @@ class Change:
     # with no value yet (which read as ``value``), chosen on the table as it is when the change is
     # applied, each then marked changed and set by this phone.
     cells: Callable[[Any], tuple[str, ...]] | None = None
+    # An undo or a set-back: the value the cell must still hold (what it takes back), else it is
+    # a conflict when another phone changed the cell after ``base``; NOTHING for other changes.
+    expect: Any = NOTHING
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Who asked for a change and how, as the table's record keeps it."""
+
+    phone: str = ""  # the anonymous id in the phone's session ("" for none)
+    tap: str = ""  # the tap's id (static/app.js; "" for a form without one)
+    asked: str = ""  # what the tap asked for: the same id must always ask the same
+    kind: str = ""  # "undo", "back" (set back from the history), "restore" (a result used again); "" as entered
+    undoes: int | None = None  # an undo: the version of the entry it takes back
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,10 @@ class Replaced:
 
 
 UNKNOWN = object()  # a value the table no longer knows (shown_values)
+
+
+class TapReused(ValueError):
+    """A tap's id the table took already for another change, or from another phone."""
 
 
 class StaleVersion(ValueError):
@@ -140,10 +157,11 @@ def _read(sql: str, token: str, db: sqlite3.Connection | None = None):
     return row
 
 
-def apply_change(table: Table, change: Change, base: int, phone: str = "", tap: str = "") -> Applied | Conflict:
-    """Apply ``change`` made by ``phone`` (its id, from its session), which last saw version
-    ``base``, to ``table`` as this request read it (changed in place), or report the conflict.
-    A change with the id of a ``tap`` the table has taken already is not applied again.
+def apply_change(table: Table, change: Change, base: int, origin: Origin = Origin()) -> Applied | Conflict:
+    """Apply ``change`` asked for by ``origin`` (its phone, from its session, and tap), which
+    last saw version ``base``, to ``table`` as this request read it (changed in place), or report
+    the conflict. The change and its entry in the table's record (record.py) are written in one
+    transaction; a tap the record has already is not applied again (``taken_tap``).
 
     The write is a compare-and-set on the version the change was worked out on: when another
     phone's change (through any server process) got in between, it is worked out again on the
@@ -154,15 +172,10 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "", tap: 
     writing()
     while True:
         moment = known.moment() if known else 0
-        if tap and tap in table.authors.get("taps", ()):
-            return Applied(table)  # sent again: taken once
         if not 0 < base <= table.version:
             raise StaleVersion(base)
         current = change.read(table.state)
-        # A pad tap (it has an id) on a cell this phone set last is no conflict for it: the answer
-        # to its earlier tap may have been lost, so its base is older than its own value.
-        mine = bool(tap and phone) and table.authors.get("cells", {}).get(change.cell) == phone
-        if not change.merges and not mine and table.changed.get(change.cell, 0) > base and current != change.value:
+        if _conflicts(table, change, base, current, origin):
             return Conflict(change.cell, current, change.value, table)
         # Every cell it sets, each with the version that last changed it and the value it had.
         if change.cells:  # cells with no value, which read as the value they are set to
@@ -172,26 +185,70 @@ def apply_change(table: Table, change: Change, base: int, phone: str = "", tap: 
         change.apply(table.state)
         table.version += 1
         table.updated = time.time()
+        cells = {}
         for cell, (previous, before) in setting.items():
+            after = change.read(table.state) if cell == change.cell else change.value
+            cells[cell] = (before, after)
             table.changed[cell] = table.version
-            _record_author(table, cell, before, change.read(table.state) if cell == change.cell else change.value, phone, change.merges)
+            _record_author(table, cell, before, after, origin.phone, change.merges)
             _record_previous(table, cell, previous, before)
-        if tap:
-            taps = table.authors.setdefault("taps", [])
-            taps.append(tap)
-            del taps[:-TAPS_KEPT]
-        written = db.execute(
-            "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?",
-            (table.version, table.state.to_json(), json.dumps(table.changed), table.updated, json.dumps(table.authors), table.id, table.version - 1),
-        ).rowcount
+        table.authors.pop("taps", None)  # kept by versions before the record
+        entry = record.Entry(table.id, table.version, _kind(change, origin, cells), change.cell, cells, origin.phone,
+                             origin.tap or None, origin.asked, origin.undoes, table.updated)
+        try:
+            written = record.write(db, _UPDATE, (table.version, table.state.to_json(), json.dumps(table.changed), table.updated,
+                                                 json.dumps(table.authors), table.id, table.version - 1), entry)
+        except record.DuplicateTap:
+            written = False  # another request took this tap first: read afresh, found below
         if written:
             if known is not None:  # this process's polls know it at once; the others when told (versions.py)
                 known.learn(table.id, table.view_id, table.version, moment)
+            record.trim(db, table.id, table.version)
             return Applied(table)
         row = db.execute("SELECT * FROM game_table WHERE id = ?", (table.id,)).fetchone()
         if row is None:
             abort(404)  # removed meanwhile (prune)
         table = _table(row, table.token)
+        if taken_tap(table, origin) is not None:
+            return Applied(table)
+
+
+_UPDATE = "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?"
+
+
+def _conflicts(table: Table, change: Change, base: int, current: Any, origin: Origin) -> bool:
+    """Another phone changed the cell after ``base`` to another value than this change's."""
+    changed_since = table.changed.get(change.cell, 0) > base
+    if change.expect is not NOTHING:  # an undo or a set-back: the cell must still hold what it takes back
+        return changed_since and current != change.expect and current != change.value
+    # A pad tap (it has an id) on a cell this phone set last is no conflict for it: the answer
+    # to its earlier tap may have been lost, so its base is older than its own value.
+    mine = bool(origin.tap and origin.phone) and table.authors.get("cells", {}).get(change.cell) == origin.phone
+    return not change.merges and not mine and changed_since and current != change.value
+
+
+def _kind(change: Change, origin: Origin, cells: dict[str, tuple[Any, Any]]) -> str:
+    """What the record calls a change (record.py): how it came, or what it set."""
+    if origin.kind:
+        return origin.kind
+    if change.cell.startswith(RESULTS):
+        return "scoring"
+    if change.cells:
+        return "row"
+    plain = all(isinstance(value, (int, str)) for pair in cells.values() for value in pair)
+    return "set" if plain and not change.merges else "other"
+
+
+def taken_tap(table: Table, origin: Origin) -> record.Entry | None:
+    """The record's entry of ``origin``'s tap, when the table took it already: the same tap sent
+    again (its answer was lost, the phone was offline for an hour) changes nothing. The same id
+    from another phone or asking for something else is refused (``TapReused``), never dropped."""
+    if not origin.tap:
+        return None
+    entry = record.by_tap(get_db(), table.id, origin.tap)
+    if entry is not None and (entry.phone != origin.phone or entry.asked != origin.asked):
+        raise TapReused(origin.tap)
+    return entry
 
 
 def _record_author(table: Table, cell: str, before: Any, after: Any, phone: str, merges: bool = False) -> None:

@@ -148,7 +148,7 @@ def test_mistakes_are_shown_where_they_are(phones):
     page.locator("#name-1 a").click()
     page.locator("#rename-input").fill("ana")
     page.get_by_role("button", name="Save").click()
-    expect(page.locator(".notice.error")).to_contain_text("name of player 2: ana is already the name of another player")
+    expect(page.locator(".notice.error")).to_contain_text("Name of player 2: ana is already the name of another player")
     expect(page.locator("#rename-input")).to_have_value("ana")  # kept as typed, to correct
     phone.shot("61-princeps-rename-refused")
     page.locator("#rename-input").fill("Bea")

@@ -103,7 +103,7 @@ def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced
     expect(cell(first.page, "monasteries.Schwaben.red")).to_have_text("2", timeout=6000)
     expect(cell(first.page, "monasteries.Schwaben.red")).to_have_class(re.compile(r"\breplaced\b"))
     told = first.page.locator("#pad .replaced-note, #country-Schwaben .replaced-note").first
-    expect(told).to_contain_text("Schwaben, monasteries of Andreas (red): your 1 was replaced by 2 on another phone")
+    expect(told).to_contain_text("Schwaben, monasteries of Andreas (red): the value entered here (1) was replaced by 2 on another phone")
     assert in_viewport(first.page, told)
     first.shot("74-table-replaced-on-the-first-phone")
 

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "red"), ("Barbara", "green"), ("Doris", "blue")]
 ENGLAND_RED = "monasteries.England.red"
 POLL_MS = 2000
-SENTENCE = "England, monasteries of Andreas (red): your 3 was replaced by 5 on another phone."
+SENTENCE = "England, monasteries of Andreas (red): the value entered here (3) was replaced by 5 on another phone."
 
 
 def replaced_on_the_other_phone(phones, width: int):
@@ -78,6 +78,6 @@ def test_the_notice_is_in_the_pages_language(phones):
     second.page.goto(f"/t/{token}/board")
     set_count(second.page, ENGLAND_RED, 5)
     notice = first.page.locator("#replaced-notices .replaced-notice")
-    expect(notice).to_contain_text("Die hier eingegebene 3 wurde auf einem anderen Handy durch 5 ersetzt", timeout=POLL_MS + 3000)
+    expect(notice).to_contain_text("Der hier eingegebene Wert (3) wurde auf einem anderen Handy durch 5 ersetzt", timeout=POLL_MS + 3000)
     expect(notice.get_by_role("link", name="Zeigen")).to_be_visible()
     expect(notice.get_by_role("button", name="Hinweis schließen")).to_be_visible()

@@ -273,7 +273,7 @@ VARIANT_NOTE = {
     "de": "Gewertet auf der Spielplan-Variante „Unser Plan“; die Spielrunde hat Bündnis 3 berichtigt.",
     "es": "Se usó la variante de tablero «Unser Plan»; la mesa corrigió la alianza 3.",
     "da": "Pointtællingen bruger brætvarianten »Unser Plan«; spillerne har rettet sammenslutning 3.",
-    "it": "Punteggio calcolato sulla variante del tabellone «Unser Plan»; i giocatori hanno corretto l'alleanza 3.",
+    "it": "Conteggio fatto sulla variante del tabellone «Unser Plan»; i giocatori hanno corretto l'alleanza 3.",
 }
 VARIANT_ERROR = {
     "de": "ein Bündnis verbindet zwei verschiedene Länder, nicht Frankreich mit sich selbst",

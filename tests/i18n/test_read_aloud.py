@@ -99,8 +99,7 @@ READ_ALOUD = {
             "Ana gewinnt nach dem dritten Entscheidungskriterium: gleichauf mit 4 SP, bei den stabilen Gebieten und den Goldgebieten, aber mit den meisten Handelsgebieten (2).",
         ],
         "princeps-shared-win": [
-            "Ana und Ben liegen weiter gleichauf; die meisten Handelsgebiete: Ana und Ben (je 1): Sie teilen sich"
-            " den Sieg.",
+            "Ana und Ben liegen weiter gleichauf; die meisten Handelsgebiete: Ana und Ben (je 1): geteilter Sieg.",
             "Ana und Ben teilen sich den Sieg: gleichauf mit 0 SP, bei den stabilen Gebieten, den Goldgebieten "
             "und den Handelsgebieten. Die Spielregel sagt nichts zu einem Gleichstand nach dem dritten "
             "Entscheidungskriterium; der geteilte Sieg ist die Standardlesart.",

@@ -36,8 +36,9 @@ QUOTES_THE_RULEBOOK = {
     "lines of 4 or more monasteries that share no monastery all score, so a side branch of 4 or more is a chain of its own.",
 }
 SAYS_WHAT_THE_RULEBOOK_LACKS = {
-    "The rulebooks name only some of the 15 alliances; the rest were read off the map. Compare each numbered square with your "
-    "printed board, fix any pair that differs and save it under a name: new tables can then be scored on it.",
+    "Only alliances 14 and 15 are numbered in the rulebooks; the German online rules page names six more pairs, and the rest "
+    "were read off the map. Compare each numbered square with your printed board, fix any pair that differs and save it under "
+    "a name: new tables can then be scored on it.",
     "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for "
     "majorities, gives each of them +1 VP.",
     "Tied categories, default reading: every player tied for the most in a category gets the point (the rulebook is silent; "
@@ -52,8 +53,13 @@ SAYS_WHAT_THE_RULEBOOK_LACKS = {
     "no players given; this app scores 2 or more players (the rulebook names no number)",
     "{count} player given; this app scores 2 or more players (the rulebook names no number)",
 }
-# A fact: the alliance's pair is named in a rulebook (the others were read off the map).
-NAMES_A_SOURCE = {"in the rulebook"}
+# Facts: where an alliance's pair comes from (docs/rules-readings.md): numbered in the rulebooks
+# (14 and 15), named on the German rules page (its number read off the map), read off the map.
+NAMES_A_SOURCE = {
+    "numbered in the rulebooks",
+    "pair named in the rules",
+    "pair named on the rules page, number read off the map",
+}
 MAY_NAME_THE_RULEBOOK = QUOTES_THE_RULEBOOK | SAYS_WHAT_THE_RULEBOOK_LACKS | NAMES_A_SOURCE
 
 # What each language calls our reading.
@@ -213,6 +219,10 @@ CONCEPTS = {
     "intermediate scoring": (r"\bintermediate\b", {
         "de": ("Zwischenwertung", r"Zwischenwertung"), "es": ("puntaje intermedio", r"intermedi"),
         "da": ("første pointtælling", r"første pointtælling"), "it": ("conteggio intermedio", r"intermedi")}),
+    # A scoring, in every message that names one (the default texts a plain game shows too).
+    "scoring": (r"(?<!Table )\bscorings?\b", {
+        "de": ("Wertung", r"Wertung"), "es": ("puntaje", r"puntaje"), "da": ("pointtælling", r"pointtælling"),
+        "it": ("conteggio", r"conteggi")}),
     "final scoring": (r"\bfinal scoring\b", {
         "de": ("Schlusswertung", r"Schlusswertung"), "es": ("puntaje final", r"puntaje final"),
         "da": ("sidste pointtælling", r"sidste pointtælling"), "it": ("conteggio finale", r"conteggio finale")}),
@@ -229,28 +239,99 @@ CONCEPTS = {
         "da": ("destabiliseret", r"destabiliser"), "it": ("destabilizzato", r"destabilizzat")}),
     "default reading": (r"default reading", {lang: (word, re.escape(word)) for lang, word in DEFAULT_READING.items() if lang != "en"}),
 }
-# Words the catalogs once used beside the glossary's, and phrasings a reader of the language stumbled on.
+# Words the catalogs once used beside the glossary's, and phrasings a reader of the language
+# stumbled on: each (a regular expression) with the word that replaced it, which the test names.
 NOT_OURS = {
-    "de": [r"Gleichstandsregel", r"Stadtfeld", r"Gleichstand bei den meisten", r"mehrere gleich viele und die meisten",
-           r"nach der Spielregel", r"Lesart der Spielregel",
-           # One verb for scoring, the glossary's erhält: never bekommt, punktet, bringt.
-           r"bekomm\w*[^.;]*(Sieg)?[pP]unkt", r"(?-i:\bpunktet\b)", r"\bbring(t|en)\b[^.;]*Punkt", r"\(abgezählt\)",
-           r"nachdem dieses Handy es",
-           # A line of a chain takes its article when read aloud: "5 Punkte für die Linie a–b–c–d–e".
-           r"für Linie\b"],
-    "es": [r"primer puesto", r"(?<!por )\badelante\b", r"en cabeza", r"empieza a todos", r"^Más territorios",
-           r"según el reglamento", r"así se lee el reglamento",
-           r"tóquen(lo|la)s?\b", r"las derechas", r"pueden hacer el puntaje", r"rellenad",
-           r"se cambió a \{theirs\} después de que este teléfono"],
-    "da": [r"uafgjort", r"\bhos\b", r"^Gemte bræt$", r"efter reglerne", r"sådan læses reglerne",
-           r"så sammenslutning \d", r"efter at denne telefon havde hentet det",
-           # Retskrivningsordbogen writes "til overs" in two words.
-           r"\btilovers\b"],
-    "it": [r"\bprend[eo]", r"\bricev", r"casell[ae] per monastero", r"^Più territori", r"più monasteri di tutti",
-           r"\bpareggi", r"ciascuno tra", r"secondo il regolamento", r"così si legge il regolamento",
-           r"ciascuno di \{above\}", r"il tavolo ha corretto", r"l'aveva caricato",
-           # A tie-break's verdict says what broke the tie with "ma": "a parità di punti (47), ma con più pezzi".
-           r"a parità di [^.]*\), ha più"],
+    "de": {
+        r"Gleichstandsregel": "Entscheidungskriterium",
+        r"Stadtfeld": "Klosterfeld",
+        r"Gleichstand bei den meisten": "den ersten Platz teilen",
+        r"mehrere gleich viele und die meisten": "den ersten Platz teilen",
+        r"nach der Spielregel": "nach der Standardlesart",
+        r"Lesart der Spielregel": "Standardlesart",
+        # One verb for scoring, the glossary's erhält: never bekommt, punktet, bringt.
+        r"bekomm\w*[^.;]*(Sieg)?[pP]unkt": "erhält … Punkte",
+        r"(?-i:\bpunktet\b)": "erhält … Punkte",
+        r"\bbring(t|en)\b[^.;]*Punkt": "erhält … Punkte",
+        r"\(abgezählt\)": "eine abgezählte Kette",
+        r"nachdem dieses Handy es": "nachdem diese Seite geladen wurde",
+        # A line of a chain takes its article when read aloud: "5 Punkte für die Linie a–b–c–d–e".
+        r"für Linie\b": "für die Linie",
+        # The board's grid has Zeilen, so the pad's button says Zeile too.
+        r"\bReihe\b": "Zeile",
+        r"nicht gemacht": "nicht übernommen",
+        # After a colon "Sie" reads as the formal you.
+        r"(?-i:: Sie teilen sich)": "geteilter Sieg",
+        r"Datenbank (gerade )?nicht nutzen": "nicht auf seine Datenbank zugreifen",
+        r"Die hier eingegebene \{old\}": "der hier eingegebene Wert ({old})",
+        r"^noch nicht gewertet$": "noch offen (after the scoring's name)",
+    },
+    "es": {
+        r"primer puesto": "primer lugar",
+        r"(?<!por )\badelante\b": "por delante",
+        r"en cabeza": "por delante",
+        r"empieza a todos": "parte de 0 para todos",
+        r"^Más territorios": "Mayor cantidad de territorios",
+        r"según el reglamento": "según la lectura predeterminada",
+        r"así se lee el reglamento": "la lectura predeterminada",
+        r"tóquen(lo|la)s?\b": "toquen el/la …",
+        r"las derechas": "las que están en posición vertical",
+        r"pueden hacer el puntaje": "pueden usar … para el puntaje",
+        r"rellenad": "completados",
+        r"se cambió a \{theirs\} después de que este teléfono": "después de que se cargó esta página",
+        # One action, one wording: the button says "Repetir el puntaje".
+        r"volver a contar|hagan el puntaje otra vez|puntaje otra vez": "repetir el puntaje (repítanlo)",
+        r"número(s)? que esperaba": "el número pendiente",
+        r"muy pocos": "no alcanza(n)",
+        r"usar su base de datos": "acceder a su base de datos",
+        r"\bsu \{old\}": "el valor ingresado aquí ({old})",
+        r"^todavía sin puntaje$": "todavía pendiente (after the scoring's name)",
+    },
+    "da": {
+        r"uafgjort": "lighed, står lige",
+        r"\bhos\b": "for {player}",
+        r"^Gemte bræt$": "Gemte brætter",
+        r"efter reglerne": "efter standardfortolkningen",
+        r"sådan læses reglerne": "standardfortolkningen",
+        r"så sammenslutning \d": "sammenslutningerne 1 til 15",
+        r"efter at denne telefon havde hentet det": "efter at denne side blev indlæst",
+        # Retskrivningsordbogen writes "til overs" in two words.
+        r"\btilovers\b": "til overs",
+        r"^Point talt op$": "Pointtælling udført",
+        r"bruge sin database": "få adgang til sin database",
+        r"\bsæt(ter)? \{variable\}": "angiv(er) {variable}",
+        # What waits on an offline phone is what was entered; "Tryk …" first in a sentence reads as "Press".
+        r"\bventende tryk\b|\bTryk gemmes\b|(\d+|\{count\}) tryk venter": "indtastning(er)",
+        r"ikke lavet": "ikke gennemført",
+        r"\bjeres \{old\}": "værdien, der er indtastet her ({old})",
+        r"^ikke talt endnu$": "endnu ikke udført (after the scoring's name)",
+    },
+    "it": {
+        r"\bprend[eo]": "ottiene",
+        r"\bricev": "ottiene",
+        r"casell[ae] per monastero": "casella monastero",
+        r"^Più territori": "Maggior numero di territori",
+        r"più monasteri di tutti": "la maggioranza dei monasteri",
+        r"\bpareggi": "parità, spareggio",
+        r"ciascuno tra": "ciascuno di",
+        r"secondo il regolamento": "secondo l'interpretazione predefinita",
+        r"così si legge il regolamento": "l'interpretazione predefinita",
+        r"ciascuno di \{above\}": "tanti quanti i monasteri che … hanno ciascuno",
+        r"il tavolo ha corretto": "i giocatori hanno corretto",
+        r"l'aveva caricato": "dopo che questa pagina è stata caricata",
+        # A tie-break's verdict says what broke the tie with "ma": "a parità di punti (47), ma con più pezzi".
+        r"a parità di [^.]*\), ha più": "a parità di …, ma con più …",
+        # What waits on an offline phone is what was entered, not taps.
+        r"\btocchi\b|\btocco (in attesa|resta)": "i valori inseriti",
+        # A scoring is a conteggio; the score track keeps its punteggio (tracciato del punteggio).
+        r"(?<!tracciato del )\bpunteggio\b": "conteggio",
+        r"quando torna\b": "quando tornerà",
+        r"un nome suo": "un nome proprio",
+        r"troppo pochi": "non basta, non bastano",
+        r"usare il suo database": "accedere al database",
+        r"il vostro \{old\}": "il valore inserito qui ({old})",
+        r"^non ancora contato$": "ancora da fare (after the scoring's name)",
+    },
 }
 # Danish says one bræt, several brætter: an English message about boards (plural) says brætter.
 PLURAL_BOARDS = re.compile(r"\bboards\b")
@@ -275,16 +356,29 @@ def test_each_concept_has_the_glossarys_word(language, concept):
     assert not wrong, f"{language}, {concept}: use {words[language][0]!r}:\n" + "\n".join(wrong)
 
 
+def replaced_words(language: str, texts) -> list[str]:
+    """Each word of ``NOT_OURS`` found in ``texts`` ((message, text) pairs), with the word that
+    replaced it."""
+    return [
+        f"{describe(m)}: says {found.group(0)!r}, the glossary's word is {choice!r}: {text!r}"
+        for m, text in texts
+        for pattern, choice in NOT_OURS[language].items()
+        if (found := re.search(pattern, text, re.I | re.M))
+    ]
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_word_the_glossary_replaced(language):
-    stale = [
-        f"{describe(m)}: {text!r}"
-        for m in messages(po(language))
-        for text in forms(m)
-        for pattern in NOT_OURS[language]
-        if re.search(pattern, text, re.I | re.M)
-    ]
-    assert not stale, "\n".join(stale)
+    stale = replaced_words(language, [(m, text) for m in messages(po(language)) for text in forms(m)])
+    assert not stale, f"{language}:\n" + "\n".join(stale)
+
+
+def test_a_replaced_word_is_named_with_the_glossarys_choice():
+    """The test above fails on a word it bans, and says which word and what replaces it."""
+    (message,) = [m for m in messages(po("it")) if singular(m) == "Connection back: the kept tap was sent."]
+    (stale,) = replaced_words("it", [(message, "Connessione tornata: il tocco in attesa è stato inviato.")])
+    assert "says 'tocco in attesa'" in stale and "'i valori inseriti'" in stale, stale
+    assert replaced_words("it", [(message, "Connessione tornata: il valore inserito è stato inviato.")]) == []
 
 
 def test_the_glossary_lists_the_words_the_catalogs_use():

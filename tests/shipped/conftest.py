@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import session_log
 from tests.shipped.recipes import Stage, build_context, dockerfile_stages
 
 LOOPBACK = "127.0.0.1"  # test traffic stays on this machine; port 0: a free one
@@ -52,6 +53,7 @@ class Server:
         status = self.process.wait(timeout=15)
         self.reader.join(timeout=5)  # it has read the last line; now its pipe can close
         self.process.stdout.close()
+        session_log.served(self.output)
         return status
 
 

@@ -60,3 +60,14 @@ def view_token(client, token) -> str:
     tokens = set(re.findall(r"/t/([A-Za-z0-9_-]{20,})/board", page)) - {token}
     assert len(tokens) == 1
     return tokens.pop()
+
+
+def score(client, token, scoring, screen="board", **headers):
+    """Score a table through its button; replacing a kept result answers the page's question
+    ("Replace it") as the person would, with the version it was asked on."""
+    response = client.post(f"/t/{token}/score/{scoring}", data={"screen": screen}, headers=headers)
+    if response.status_code == 303 and response.headers["Location"].split("?")[0].endswith(f"/score/{scoring}/replace"):
+        question = client.get(response.headers["Location"], headers=headers).get_data(as_text=True)
+        asked = re.search(r'name="replace" value="(\d+)"', question).group(1)
+        response = client.post(f"/t/{token}/score/{scoring}", data={"screen": screen, "replace": asked}, headers=headers)
+    return response

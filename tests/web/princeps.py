@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+from tests.web.helpers import score as score_through_the_button
+
 GAME = "princeps-machiavelli"
 SCREEN = "territories"
 HTMX = {"HX-Request": "true"}
@@ -48,7 +50,7 @@ def holdings(**players: dict[str, int]) -> dict[str, int]:
 
 
 def score(client, token) -> str:
-    response = client.post(f"/t/{token}/score/final", data={"screen": SCREEN})
+    response = score_through_the_button(client, token, "final", SCREEN)
     assert response.status_code == 303, response.get_data(as_text=True)[:800]
     return client.get(response.headers["Location"]).get_data(as_text=True)
 

@@ -5,6 +5,7 @@ brings the restored ones, and a tap made on its older screen is a conflict, not 
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import re
 import sqlite3
@@ -53,7 +54,7 @@ def test_a_restore_under_a_running_server_leaves_no_phone_behind(settings, tmp_p
 
         made = command("backup", str(tmp_path / "night.backup"), instance=instance, **settings)
         assert made.returncode == 0, made.stderr
-        assert re.fullmatch(r"backed up .+ to .+night\.backup: game_table 1 rows, board_variant 0 rows\n", made.stdout), made.stdout
+        assert re.fullmatch(r"backed up .+ to .+night\.backup: game_table 1 rows, board_variant 0 rows, table_change 1 rows\n", made.stdout), made.stdout
         assert stat.S_IMODE((tmp_path / "night.backup").stat().st_mode) == 0o600  # it holds every edit link
         with sqlite3.connect(tmp_path / "night.backup") as copy:
             assert copy.execute("SELECT id, version FROM game_table").fetchall() == [(table, version)]
@@ -80,6 +81,9 @@ def test_a_restore_under_a_running_server_leaves_no_phone_behind(settings, tmp_p
         board = phone.get(f"/t/{table}/board")[1]
         assert shown(board, "monasteries.Frankreich.red") == "0" and shown(board, "monasteries.Frankreich.green") == "4"
         assert phone.change(table, "monasteries.Frankreich.red", 2, phone.version(table)) == 200  # and the game goes on
+        # The table's record came back as it was backed up (its own versions), then the game went on.
+        record = phone.get(f"/api/tables/{table}/history")[1]
+        assert [change["version"] for change in json.loads(record)["changes"]] == [restored + 1, version]
 
 
 def test_a_backup_never_overwrites_and_a_restore_refuses_what_is_no_backup(tmp_path):

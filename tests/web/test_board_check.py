@@ -6,7 +6,7 @@ import sqlite3
 
 from assistant.games.kardinal.board import published_board
 from tests.client import browser_app
-from tests.web.helpers import GAME, HTMX, enter, new_table
+from tests.web.helpers import GAME, HTMX, enter, new_table, score
 
 PUBLISHED = published_board()
 # Alliance 1 on England–Aragon: green holds the advisor majority in both and scores 3.
@@ -54,8 +54,8 @@ def new_table_on(client, board_id, players=(("Andreas", "green"), ("Barbara", "r
 
 
 def final(client, token) -> str:
-    client.post(f"/t/{token}/score/intermediate", data={"screen": "board"})
-    response = client.post(f"/t/{token}/score/final", data={"screen": "chains"})
+    score(client, token, "intermediate")
+    response = score(client, token, "final", "chains")
     assert response.status_code == 303, response.get_data(as_text=True)[:800]
     return client.get(response.headers["Location"]).get_data(as_text=True)
 
@@ -63,8 +63,18 @@ def final(client, token) -> str:
 def test_the_page_shows_the_15_alliances_marked_and_the_known_cloister_fields(client):
     page = client.get("/boards").get_data(as_text=True)
     assert page.count('<li class="alliance-row') == 15
-    assert page.count("inferred — check on your board") == 7  # 1, 3, 4, 5, 7, 8, 9
-    assert page.count(">in the rulebook<") == 8
+    # Each alliance names its source, true to it (docs/rules-readings.md): numbered in the rulebooks,
+    # named on the German rules page, or read off the map.
+    sources = {
+        "numbered in the rulebooks": {14, 15},
+        "pair named on the rules page, number read off the map": {2, 6, 10, 11, 12, 13},
+        "read off the map — check on your board": {1, 3, 4, 5, 7, 8, 9},
+    }
+    for words, numbers in sources.items():
+        assert {n for n in range(1, 16) if f">{words}<" in section(page, f"alliance-{n}")} == numbers, words
+    legend = page.split('class="map-legend"')[1].split("</figcaption>")[0]
+    assert "pair named in the rules" in legend and "read off the map (hollow)" in legend
+    assert "in the rulebook<" not in page  # the pairs of the rules page are not the rulebooks'
     assert "across the sea" in section(page, "alliance-15") and "over land" in section(page, "alliance-14")
     assert 'name="fields-Frankreich" value="8"' in page and 'name="fields-Schwaben" value="4"' in page
     assert 'name="fields-Bayern" value=""' in page

@@ -267,7 +267,7 @@ def test_a_third_game_is_played_through_the_web_app(third_game_client):
     grid = client.get(f"/t/{token}/grid").get_data(as_text=True)
     assert '<td data-cell="tokens.0.north">north: 4</td>' in grid and '<td data-cell="tokens.1.east">east: 3</td>' in grid
     bad = count(client, token, "tokens.1.south", 12)
-    assert bad.status_code == 400 and "<strong>south, tokens of Ben</strong>: must be 0 to 9, not 12" in bad.get_data(as_text=True)
+    assert bad.status_code == 400 and "<strong>South, tokens of Ben</strong>: must be 0 to 9, not 12" in bad.get_data(as_text=True)
 
     scored = client.post(f"/t/{token}/score/final", data={"screen": "grid"})
     assert scored.status_code == 303, scored.get_data(as_text=True)[:500]

@@ -105,6 +105,9 @@ def test_the_page_the_text_and_bg_stats_follow_the_supply_tie_break(client):
     text = summary_text(page).splitlines()
     assert [line.split(":")[0] for line in text[2:5]] == ["1. Barbara (red)", "2. Andreas (green)", "3. Doris (blue)"]
     assert [(p["name"], p["rank"], p["winner"]) for p in bg_stats_play(page)["players"][:2]] == [("Barbara", 1, True), ("Andreas", 2, False)]
+    # Inside a line the supply is a word, not the column's heading: lowercase where the language writes it so.
+    spanish = summary_text(client.get(f"/t/{token}/scores/final?lang=es").get_data(as_text=True)).splitlines()
+    assert spanish[2:4] == ["1.º Barbara (rojo): 5 (suministro 26)", "2.º Andreas (verde): 5 (suministro 25)"], spanish
     standings = re.search(r'<section class="card standings">.*?</section>', page, re.S).group(0)
     assert standings.index("Barbara") < standings.index("Andreas") < standings.index("Doris")
 

@@ -176,7 +176,7 @@ def test_players_are_renamed_on_the_screen_with_the_same_rules(client):
     for value, message in [("ANA", "ANA is already the name of another player"), ("  ", "every player needs a name"), ("x" * 41, "at most 40 characters")]:
         response = change(client, token, "players.1.name", value=value)
         assert response.status_code == 400 and message in response.get_data(as_text=True), value
-        assert "name of player 2" in response.get_data(as_text=True)
+        assert "Name of player 2" in response.get_data(as_text=True)
 
 
 def test_the_tie_rule_is_switched_on_the_screen(client):
@@ -186,7 +186,7 @@ def test_the_tie_rule_is_switched_on_the_screen(client):
     page = change(client, token, "rules.ties", value="nobody").get_data(as_text=True)
     assert "nobody gets the point" in page and 'name="value" value="shared"' in page
     response = change(client, token, "rules.ties", value="dice")
-    assert response.status_code == 400 and "house rule for ties" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "House rule for ties" in response.get_data(as_text=True)
 
 
 # --- scoring ------------------------------------------------------------------------------------
@@ -315,7 +315,7 @@ def test_two_phones_changing_one_count_get_a_choice(app, client):
     response = change(client, token, cell(0, "gold", "stable"), base=base, value=5)
     page = response.get_data(as_text=True)
     assert response.status_code == 409
-    assert "stable gold territories of Ana was set to 3 on another phone" in page and "You entered 5" in page
+    assert "Stable gold territories of Ana was set to 3 on another phone" in page and "You entered 5" in page
     assert "Use 5 anyway" in page
     assert change(client, token, cell(0, "gold", "stable"), value=5).status_code == 200
     # Another count changed meanwhile merges silently.

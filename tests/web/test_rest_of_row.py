@@ -52,7 +52,7 @@ def test_a_count_another_phone_entered_since_stays_and_nobody_is_told_of_a_repla
     assert table.state.monasteries == {"England": {"purple": 2}}
     assert table.changed[ROW[3]] == base + 1 and table.changed[ROW[0]] == base + 2
     assert table.authors.get("replaced", []) == []
-    assert "your 2 was replaced" not in other.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
+    assert "was replaced by" not in other.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
 
 
 def test_the_last_row_of_the_board_closes_the_pad_and_only_0_is_taken(client):

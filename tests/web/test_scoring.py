@@ -1,11 +1,11 @@
 """Both scorings of the rulebook example, kept, replaced on purpose, and explained."""
 import re
 
-from tests.web.helpers import EXAMPLE, HTMX, change, enter, new_table
+from tests.web.helpers import EXAMPLE, HTMX, change, enter, new_table, score
 
 
 def scored(client, token, scoring, screen="board"):
-    response = client.post(f"/t/{token}/score/{scoring}", data={"screen": screen})
+    response = score(client, token, scoring, screen)
     assert response.status_code == 303, response.get_data(as_text=True)[:500]
     return client.get(response.headers["Location"]).get_data(as_text=True)
 

@@ -46,8 +46,9 @@ def test_a_read_only_database_answers_503_saves_nothing_and_the_next_change_work
     assert "cannot use its database" in page and "Everything saved before is safe" in page and "Traceback" not in page
     assert refused[0].headers["Retry-After"] == "5"
     assert _stored(app, token) == before  # nothing half-written
-    # the board itself still reads, with what was saved
+    # the board itself still reads, with what was saved; /healthz says writes cannot be made
     assert client.get(f"/t/{token}/board").status_code == 200
+    assert client.get("/healthz").status_code == 503
     said = [record.getMessage() for record in caplog.records if "database" in record.getMessage()]
     assert len(said) == 1 and "cannot be used" in said[0] and "attempt to write a readonly database" in said[0], said  # once, and reads do not end it
 
@@ -56,6 +57,7 @@ def test_a_read_only_database_answers_503_saves_nothing_and_the_next_change_work
         assert change(client, token, "monasteries.Franken.red", base=before[0], value=5).status_code == 200
     assert version(client, token) == before[0] + 1
     assert any("works again" in record.getMessage() for record in caplog.records)
+    assert client.get("/healthz").status_code == 200
 
 
 def test_a_full_disk_answers_503_when_a_new_table_does_not_fit_and_keeps_the_tables_before(app, client):

@@ -24,7 +24,7 @@ def replaced_on_another_phone(app, client, cell: str) -> tuple:
 def test_a_phone_is_told_on_the_cell_when_another_phone_replaced_its_value(app, client):
     other, token, seen = replaced_on_another_phone(app, client, "monasteries.Schwaben.red")
     page = client.get(f"/t/{token}/board?since={seen}", headers=HTMX).get_data(as_text=True)
-    told = "Schwaben, monasteries of Barbara (red): your 1 was replaced by 2 on another phone."
+    told = "Schwaben, monasteries of Barbara (red): the value entered here (1) was replaced by 2 on another phone."
     assert told in section(page, "Schwaben")
     assert re.search(r'class="cell replaced" id="cell-monasteries-Schwaben-red"', page)
     # Told once: the next poll finds nothing new; the other phone was never told anything.
@@ -136,7 +136,7 @@ def test_a_tap_answered_in_parts_sends_every_part_changed_since_the_version_show
 def test_a_tap_answered_in_parts_tells_a_replaced_value_on_its_cell_and_on_the_pad(app, client):
     _other, token, shown = replaced_on_another_phone(app, client, "monasteries.Schwaben.red")
     page = tap(client, token, "monasteries.Schwaben.green", shown, value=3).get_data(as_text=True)
-    told = "Schwaben, monasteries of Barbara (red): your 1 was replaced by 2 on another phone."
+    told = "Schwaben, monasteries of Barbara (red): the value entered here (1) was replaced by 2 on another phone."
     assert 'hx-swap-oob="true"' in page
     assert told in section(page, "Schwaben") and told in page.split('id="pad"')[1].split('id="pad-form"')[0]
     assert re.search(r'class="cell[^"]* replaced" id="cell-monasteries-Schwaben-red"', page)  # the pad moved on to it

@@ -224,6 +224,6 @@ def test_a_phone_whose_value_was_replaced_is_told_at_the_top_with_a_link_to_the_
     tap(other, token, TAPPED, "5", base + 1)
     seen = client.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
     told = seen.split('hx-swap-oob="beforeend:#replaced-notices"')[1]
-    assert f'data-cell="{TAPPED}"' in told and "England, monasteries of Andreas (green): your 3 was replaced by 5 on another phone." in told
+    assert f'data-cell="{TAPPED}"' in told and "England, monasteries of Andreas (green): the value entered here (3) was replaced by 5 on another phone." in told
     assert 'href="#cell-monasteries-England-green"' in told
     assert 'id="replaced-notices"' in client.get(f"/t/{token}/board").get_data(as_text=True)  # the page's place for them, empty

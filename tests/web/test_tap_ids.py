@@ -1,5 +1,6 @@
 """Each tap carries an id (static/app.js): a tap sent again, because its answer was lost or the
-phone was offline, is taken once, on either store; the pad's − and + included."""
+phone was offline, is taken once, on either store; the pad's − and + included (for as long as
+the table lives: tests/web/test_record.py)."""
 from tests.web.helpers import HTMX, change, new_table, version
 
 CELL = "monasteries.England.green"
@@ -60,15 +61,8 @@ def test_a_malformed_tap_id_is_refused_naming_the_field(client):
     assert count(client, token) == "0"
 
 
-def test_a_table_remembers_its_last_hundred_taps_only(client):
+def test_a_request_without_a_form_is_refused(client):
     token = new_table(client)
-    for number in range(105):
-        change(client, token, CELL, base=version(client, token), value=str(number % 3), tap=f"tap-number-{number:04}")
-    first = version(client, token)
-    change(client, token, CELL, base=first, value="1", tap="tap-number-0104")  # remembered: not again
-    assert version(client, token) == first
-    change(client, token, CELL, base=first, value="1", tap="tap-number-0000")  # forgotten long ago: taken
-    assert version(client, token) == first + 1
     assert client.post(f"/t/{token}/change", data={}, headers=HTMX).status_code == 400
 
 

@@ -34,7 +34,10 @@ class Country(BaseModel, frozen=True):
 class Alliance(BaseModel, frozen=True):
     number: int = Field(ge=1)
     countries: tuple[str, str]
-    source: Literal["rules", "inferred", "table"]
+    # Where the pair comes from: "rulebook", numbered in the rulebooks (14 and 15); "rules", named
+    # on the German rules page, its number read off the map; "inferred", read off the map alone;
+    # "table", corrected by a table against its printed board (docs/rules-readings.md).
+    source: Literal["rulebook", "rules", "inferred", "table"]
     sea: bool = False
 
 

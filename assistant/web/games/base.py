@@ -56,6 +56,12 @@ class RuleChoice:
     explanation: str
 
 
+def quoted(text: str) -> str:
+    """``text`` in the language's quotation marks: “…”, „…“, «…», »…«."""
+    # Translators: a text quoted inside a sentence (a house rule's reading); your language's quotation marks.
+    return _("“{text}”").format(text=text)
+
+
 class BadChange(ValueError):
     """A change that cannot be applied, in words: which field and why."""
 
@@ -155,6 +161,9 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     how_to_score: str = _l("Enter the table, then tap the scoring button at the bottom of its tab.")  # before anything is scored
     walk_start_title: str = _l("Before the scoring: everyone's points so far")  # the walk's first page
     walk_intro: str = _l("Tap Next to go through the scoring one step at a time.")
+    # Each house rule's readings by its cell ("rules.chains": {"disjoint": RuleChoice(...)}), so a
+    # notice names a reading by its label, never by its key.
+    house_rules: ClassVar[Mapping[str, Mapping[str, RuleChoice]]] = {}
 
     def __init__(self) -> None:
         missing = [name for name in REQUIRED if not hasattr(self, name)]
@@ -216,9 +225,13 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         return self.screen(name, table, args)
 
     def describe_value(self, cell: str, value: Any) -> str:
-        """A value in a conflict notice: a count, a name, a list of lengths."""
+        """A value in the conflict and replaced-value notices, in the page's words: a count, a name
+        ("(no name)" for none), a list of lengths, a house rule's reading (its label, quoted)."""
         if isinstance(value, list):
             return ", ".join(map(str, value)) or _("none")
+        reading = self.house_rules.get(cell, {}).get(value) if isinstance(value, str) else None
+        if reading is not None:
+            return quoted(str(reading.label))
         return _("(no name)") if value == "" else str(value)
 
     def explain_conflict(self, conflict: Conflict, resend: dict[str, str]) -> dict[str, Any] | None:
@@ -269,6 +282,12 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     def kept_summary(self, table: Table[StateT], scoring: str) -> kept.KeptSummary | None:
         """``at`` (timestamp), ``totals`` and ``stale`` (the table changed since) of a kept scoring."""
         return kept.kept_summary(table, scoring, self.score_input(table.state, scoring))
+
+    def tie_break_words(self) -> tuple[str, ...]:
+        """What breaks a tie, as words inside a line of text (the play log's "Barbara (red): 47
+        (supply 26)"), where a language may write them otherwise than as a column's heading; by
+        default the headings, ``tie_break_labels``."""
+        return tuple(str(label) for label in self.tie_break_labels)
 
     def tie_breaks_used(self, report: ReportT) -> int:
         """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,

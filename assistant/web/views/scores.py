@@ -8,13 +8,15 @@ from flask import Blueprint, abort, current_app, flash, redirect, request, url_f
 
 from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
-from assistant.web import breakdown, play_log
-from assistant.web.games.base import WebGame
+from assistant.web import breakdown, kept, play_log, record, takeback
+from assistant.web.db import get_db
+from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.i18n import field_problem
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.polls import NOTHING_NEW
-from assistant.web.tables import Table, apply_change
-from assistant.web.views.table import unchanged_since
+from assistant.web.state import KeptResult
+from assistant.web.tables import RESULTS, Origin, Table, apply_change
+from assistant.web.views.table import this_phone, unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
 CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views/table.py shows it)
@@ -28,6 +30,10 @@ def score(token: str, scoring: str):
     screen = request.form.get("screen", game.screens[0].name)
     if screen not in {s.name for s in game.screens}:
         screen = game.screens[0].name
+    # Replacing a kept result asks first, on a page of its own (it names what is replaced); the
+    # answer there carries the version it was asked on: a table changed since asks again.
+    if table.state.results.get(scoring) and request.form.get("replace") != str(table.version):
+        return redirect(url_for("scores.replace_result", token=token, scoring=scoring, screen=screen), 303)
     try:
         _report, keep = game.score(table, scoring)
     except InvalidInput as invalid:
@@ -36,7 +42,51 @@ def score(token: str, scoring: str):
         problems = [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems]
         flash({"table": token, "screen": screen, "problems": problems}, CANNOT_SCORE)  # type: ignore[arg-type]  # kept as JSON: a dict stays whole
         return redirect(url_for("table.screen", token=token, screen=screen), 303)
-    apply_change(table, keep, table.version)
+    apply_change(table, keep, table.version, Origin(this_phone()))
+    return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
+
+
+@bp.get("/score/<scoring>/replace")
+def replace_result(token: str, scoring: str):
+    """Asks before a kept result is replaced: which one (when, and who led), and that it stays
+    in the table's record."""
+    table, game = editable_table(token)
+    names = {s.name: s for s in game.scorings}
+    if scoring not in names:
+        abort(404)
+    screen = request.args.get("screen", "")
+    if screen not in {s.name for s in game.screens}:
+        screen = names[scoring].screen or game.screens[0].name
+    kept_now = table.state.results.get(scoring)
+    if kept_now is None:
+        return redirect(url_for("table.screen", token=token, screen=screen))
+    asked = ReplaceQuestion(names[scoring], screen, kept_now.at, kept.kept_verdict(game.slug, kept_now), table.version)
+    return render("table/page.html", "table/_screen.html", fragment="scores/_replace.html", question=asked,
+                  table=table, game=game, screen="scores", notice=None, poll_url=None)
+
+
+@dataclass(frozen=True)
+class ReplaceQuestion:
+    """What the page that asks before replacing a kept result says (templates/scores/_replace.html)."""
+
+    scoring: Scoring
+    screen: str  # the tab the scoring's button is on: "Keep it" goes back there
+    at: float  # when the kept result was scored
+    verdict: str  # who led or won then
+    version: int  # the table's version the question was asked on
+
+
+@bp.post("/scores/<scoring>/use/<int:version>")
+def use_again(token: str, scoring: str, version: int):
+    """An earlier result of a scoring, kept in the record, kept again (the scores page offers it)."""
+    table, game = editable_table(token)
+    if scoring not in {s.name for s in game.scorings}:
+        abort(404)
+    try:
+        entry = takeback.restore_entry(table, scoring, version)
+    except BadChange:
+        abort(404)
+    apply_change(table, takeback.restore_change(entry), table.version, Origin(this_phone(), kind="restore"))
     return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
 
 
@@ -74,6 +124,7 @@ def result(token: str, scoring: str):
     except InvalidInput:
         report = None
         context["unreadable"] = True
+    context["earlier"] = earlier_results(table, game, scoring)
     if report is not None:
         shown = explained(table, game, report, scoring, args.get("step"))
         kept = context["kept"][scoring]
@@ -82,6 +133,28 @@ def result(token: str, scoring: str):
             shown = replace(shown, stale=True, play_log=None)
         context.update(vars(shown))
     return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)
+
+
+@dataclass(frozen=True)
+class EarlierResult:
+    """A result the scoring kept before, replaced since: still in the table's record."""
+
+    version: int  # its entry in the record
+    at: float
+    verdict: str
+
+
+def earlier_results(table: Table, game: WebGame, scoring: str) -> list[EarlierResult]:
+    """The scoring's results in the record other than the one kept now, newest first."""
+    kept_now = table.state.results.get(scoring)
+    shown = {kept_now.at} if kept_now else set()
+    earlier = []
+    for entry in record.scorings(get_db(), table.id, RESULTS + scoring):
+        result = KeptResult.model_validate(entry.after)
+        if result.at not in shown:
+            shown.add(result.at)
+            earlier.append(EarlierResult(entry.version, result.at, kept.kept_verdict(game.slug, result)))
+    return earlier
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,11 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.web.games.base import BadChange, ScreenContext, WebGame
+from assistant.web import record, takeback
+from assistant.web.db import get_db
+from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, WebGame
 from assistant.web.i18n import gettext as _
+from assistant.web.i18n import sentence_start
 from assistant.web.numbers import small_number
 from assistant.web.pad import cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
@@ -18,13 +21,16 @@ from assistant.web.polls import NOTHING_NEW
 from assistant.web.tables import (
     UNKNOWN,
     Conflict,
+    Origin,
     StaleVersion,
     Table,
+    TapReused,
     apply_change,
     new_token,
     remember,
     replaced_since,
     shown_values,
+    taken_tap,
     version_of,
 )
 
@@ -42,10 +48,12 @@ class Notice:
     theirs: str = ""  # a conflict: the value on the table and this phone's
     yours: str = ""
     resend: dict[str, str] | None = None  # the form that "use mine anyway" sends again (None: not offered)
-    sentence: str = ""  # a game's own wording of the conflict (WebGame.explain_conflict), else the shared one
+    sentence: str = ""  # a conflict in words: the shared wording, or the game's own (WebGame.explain_conflict)
     keep: str = ""
     keep_args: dict[str, str] | None = None
     retry: str = ""
+    keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts ("": the screen, the change)
+    resend_url: str = ""
 
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -107,15 +115,21 @@ def change(token: str):
     keep = screen_args(game, MultiDict(parse_qsl(request.form.get("here", "")[:500])))
     try:
         base = int(request.form.get("base", ""))
-        planned = game.read_change(table, request.form, keep)  # the one call into the game
-        outcome = apply_change(table, planned.change, base, this_phone(), tap_id(request.form))
+        origin = change_origin(request.form)
+        if taken_tap(table, origin) is not None:  # sent again: its change is on the table already
+            return answer_change(table, game, screen, keep, taken_again(table, game, keep), None)
+        planned, origin = read_change(table, game, keep, origin)
+        outcome = apply_change(table, planned.change, base, origin)
+    except TapReused:
+        reason = _("this tap's id was used for another change already, so this one was not made: tap again")
+        return render_screen(table, game, screen, keep, notice=Notice("error", field=_("Tap"), reason=reason), status=409)
     except BadChange as bad:
-        return render_screen(table, game, screen, keep, notice=Notice("error", field=bad.field, reason=bad.reason), status=400)
+        return render_screen(table, game, screen, keep, notice=Notice("error", field=sentence_start(bad.field), reason=bad.reason), status=400)
     except (ValueError, StaleVersion):
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
     if isinstance(outcome, Conflict):
-        notice = _conflict_notice(game, outcome)
+        notice = conflict_notice(game, outcome)
         # With the pad open the notice is pinned on it: the pad and what changed since the
         # phone's version are enough (a few KB, where the whole screen is 35).
         if wants_fragment() and "since" in request.form and keep.get("cell"):
@@ -125,26 +139,60 @@ def change(token: str):
             if parts is not None:
                 return render_changes(outcome.table, game, screen, keep, parts, notice=notice, status=409)
         return render_screen(outcome.table, game, screen, keep, notice=notice, status=409)
-    args = planned.then(outcome.table.state)
+    return answer_change(outcome.table, game, screen, keep, planned.then(outcome.table.state), planned.change.cell)
+
+
+def answer_change(table: Table, game: WebGame, screen: str, keep: MultiDict, args: dict[str, str], cell: str | None):
+    """The answer to a change taken (``cell``: the cell it set; None: a tap taken before)."""
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
         # this change and any since that version (taps queued before it, other phones'), as the
         # phone swaps in only the last of its queued taps' answers (static/app.js). A screen with
         # a notice on it, or none of the game's parts, gets the whole screen.
-        changed = changed_since(outcome.table, request.form.get("since"))
-        changed.setdefault(planned.change.cell, UNKNOWN)
-        parts = game.changed_parts(screen, outcome.table, changed, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
+        changed = changed_since(table, request.form.get("since"))
+        if cell is not None:
+            changed.setdefault(cell, UNKNOWN)
+        parts = game.changed_parts(screen, table, changed, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
         if parts is not None:
-            return render_changes(outcome.table, game, screen, MultiDict(args), parts)
-        return render_screen(outcome.table, game, screen, MultiDict(args))
-    return redirect(url_for("table.screen", token=token, screen=screen, **cast(dict[str, Any], args)), 303)
+            return render_changes(table, game, screen, MultiDict(args), parts)
+        return render_screen(table, game, screen, MultiDict(args))
+    return redirect(url_for("table.screen", token=table.token, screen=screen, **cast(dict[str, Any], args)), 303)
 
 
-def tap_id(form) -> str:
-    """The id static/app.js gives each tap, so a tap sent twice is taken once ("" for none)."""
-    tap = form.get("tap", "")
+def read_change(table: Table, game: WebGame, keep: MultiDict, origin: Origin) -> tuple[PlannedChange, Origin]:
+    """What the form asks: the pad's Undo (``undo``: the id of the tap it takes back, which the
+    record names), else the game's one call."""
+    if "undo" in request.form:
+        undone = takeback.undo_entry(table, checked_tap(request.form.get("undo", ""), _("Undo")), origin.phone)
+        return takeback.undo_change(game, table, undone, keep), replace(origin, undoes=undone.version)
+    return game.read_change(table, request.form, keep), origin
+
+
+def taken_again(table: Table, game: WebGame, keep: MultiDict) -> dict[str, str]:
+    """Where a tap sent again leaves the pad: where its first answer did, when the game can still
+    read it; else where the phone is."""
+    try:
+        return game.read_change(table, request.form, keep).then(table.state) if "undo" not in request.form else keep.to_dict()
+    except BadChange:
+        return keep.to_dict()
+
+
+def change_origin(form) -> Origin:
+    """Who asks (this phone) and with which tap; ``asked``: what the tap asks for, the same each
+    time it is sent (the record refuses the id for anything else)."""
+    tap = checked_tap(form.get("tap", ""), "tap")
+    asked = "&".join(f"{key}={form.get(key, '')[:100]}" for key in ASKED if key in form)
+    return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "")
+
+
+# The fields that say what a tap asks for (the cell, a number, − or +, the rest of a row, a chain, Undo).
+ASKED = ("cell", "value", "adjust", "rest", "add", "remove", "undo")
+
+
+def checked_tap(tap: str, field: str) -> str:
+    """A tap's id as static/app.js makes them ("" for none), or ``BadChange`` naming ``field``."""
     if tap and not TAP_ID.fullmatch(tap):
-        raise BadChange("tap", _("is not a tap's id (8 to 64 letters, digits, - or _)"))
+        raise BadChange(field, _("is not a tap's id (8 to 64 letters, digits, - or _)"))
     return tap
 
 
@@ -163,12 +211,14 @@ def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
     phone = session.get("phone")
     if seen is None or not isinstance(phone, str):
         return {}
-    return {
-        note.cell: _("{field}: your {old} was replaced by {new} on another phone.").format(
-            field=game.describe_cell(table.state, note.cell), old=game.describe_value(note.cell, note.old), new=game.describe_value(note.cell, note.new)
-        )
-        for note in replaced_since(table, phone, seen)
-    }
+    return {note.cell: _replaced_sentence(table, game, note.cell, note.old, note.new) for note in replaced_since(table, phone, seen)}
+
+
+def _replaced_sentence(table: Table, game: WebGame, cell: str, old: Any, new: Any) -> str:
+    # "the value entered here ({old})": an empty name is "no name" there, not "((no name))".
+    entered = _("no name") if old == "" else game.describe_value(cell, old)
+    sentence = _("{field}: the value entered here ({old}) was replaced by {new} on another phone.")
+    return sentence_start(sentence.format(field=game.describe_cell(table.state, cell), old=entered, new=game.describe_value(cell, new)))
 
 
 def replaced_context(table: Table, game: WebGame) -> dict:
@@ -180,19 +230,19 @@ def replaced_context(table: Table, game: WebGame) -> dict:
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def _conflict_notice(game: WebGame, conflict: Conflict) -> Notice:
+def conflict_notice(game: WebGame, conflict: Conflict, resend_url: str = "", keep_url: str = "") -> Notice:
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
     resend = {k: v for k, v in request.form.items() if k not in {"base", "csrf_token", "since"}}
-    notice = Notice(
-        "conflict",
-        field=game.describe_cell(state, conflict.cell),
-        theirs=game.describe_value(conflict.cell, conflict.theirs),
-        yours=game.describe_value(conflict.cell, conflict.yours),
-        resend=resend,
-    )
-    return replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
+    field = game.describe_cell(state, conflict.cell)
+    theirs, yours = game.describe_value(conflict.cell, conflict.theirs), game.describe_value(conflict.cell, conflict.yours)
+    sentence = _(
+        "{field} was set to {theirs} on another phone after this phone loaded it. You entered {yours}. Nothing was overwritten."
+    ).format(field=field, theirs=theirs, yours=yours)
+    notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url)
+    notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
+    return replace(notice, sentence=sentence_start(notice.sentence))
 
 
 def screen_args(game: WebGame, args) -> MultiDict:
@@ -226,7 +276,36 @@ def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, c
     in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
     typed = typed_in_form() if notice and notice.kind == "error" else {}
     shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, "typed": typed}
-    return {**shared, **replaced_context(table, game), **context.template_vars()}
+    variables = {**shared, **replaced_context(table, game), **context.template_vars()}
+    if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
+        variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game)}
+    return variables
+
+
+@dataclass(frozen=True)
+class UndoOffer:
+    """What the pad's Undo takes back (templates/macros.html): this phone's latest change still
+    in force, from the table's record, said before it is tapped."""
+
+    tap: str  # the id of the tap that made it: the undo names it
+    base: int  # the version it made: a cell changed since by another phone is a conflict
+    label: str  # "Undo: Aragon, monasteries of Red (red), 1 → 0"
+    cell: str  # the cell it set (a row's first)
+    before: str | None  # the value it goes back to, as the pad shows it (None: a row, whose cells stay 0)
+
+
+def undo_offer(table: Table, game: WebGame) -> UndoOffer | None:
+    phone = session.get("phone")
+    entry = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else None
+    if entry is None or entry.tap is None:
+        return None
+    cell = game.describe_cell(table.state, entry.cell)
+    if entry.kind == "row":
+        label = _("Undo: {cell} and the rest of its row, back to empty").format(cell=cell)
+        return UndoOffer(entry.tap, entry.version, label, entry.cell, None)
+    before, after = (game.describe_value(entry.cell, value) for value in (entry.before, entry.after))
+    label = _("Undo: {cell}, {after} → {before}").format(cell=cell, after=after, before=before)
+    return UndoOffer(entry.tap, entry.version, label, entry.cell, str(entry.before))
 
 
 def typed_in_form() -> dict[str, str]:
@@ -248,7 +327,7 @@ def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozen
         changes=f"{game.templates}/_{screen}_changes.html",
         fragment_request=True,
         notice=notice,
-        **_screen_context(table, game, screen, args, context),
+        **_screen_context(table, game, screen, args, context, notice),
     )
     # The pad's cell is shown; with no pad open the page stays where it is scrolled (htmx would
     # bring the last part swapped, the problems at the top, into view instead).

@@ -20,10 +20,10 @@ from assistant.web.games.kardinal import board_check, boards, cells, results, sc
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.step_map import step_map
-from assistant.web.games.kardinal.words import color_as_player_label, color_label
+from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import request_translations
+from assistant.web.i18n import pgettext, request_translations
 from assistant.web.pad import after_count, moved_past
 from assistant.web.tables import Change, Conflict, Table
 
@@ -38,6 +38,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
     screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
     scorings = (Scoring("intermediate", _l("Intermediate scoring"), "board"), Scoring("final", _l("Final scoring"), "chains"))
+    house_rules = {"rules.chains": CHAIN_RULE_CHOICES}
     # Translators: column of the final standings: pieces left in the player's supply.
     tie_break_labels = (_l("Supply"),)
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")
@@ -56,6 +57,10 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
             )
             for p in report.players
         ]
+
+    def tie_break_words(self) -> tuple[str, ...]:
+        # Translators: the supply inside a line of the play log, "Barbara (red): 47 (Supply 26)", not a heading.
+        return (pgettext("in a line", "Supply"),)
 
     def tie_breaks_used(self, report: KardinalReport) -> int:
         return 0 if report.decided_by == "points" else 1  # supply, or a shared win after it

@@ -12,9 +12,10 @@ from assistant.web.games.base import PlayerView, Scoring, Screen, Segment, Setup
 from assistant.web.games.princeps import cells, results, screens, setup
 from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
-from assistant.web.games.princeps.words import category_name, tie_break_name
+from assistant.web.games.princeps.words import TIE_RULE_CHOICES, category_name, tie_break_name
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import pgettext
 from assistant.web.tables import Change, Table
 
 
@@ -27,6 +28,7 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     screens = (Screen("territories", _l("Territories")),)
     screen_args = ("cell", "rename")  # the open number pad, the rename form
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
+    house_rules = {"rules.ties": TIE_RULE_CHOICES}
     points_label = _l("VP")
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
@@ -61,6 +63,10 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
             PlayerView(key=p.name, name=p.name, label=isolated(p.name), total=p.vp, tie_breaks=(p.stable, p.gold, p.trade))
             for p in report.players
         ]
+
+    def tie_break_words(self) -> tuple[str, ...]:
+        # Translators: the tie-breaks inside a line of the play log, "Ana: 3 (Stable 2, Gold 1)", not headings.
+        return (pgettext("in a line", "Stable"), pgettext("in a line", "Gold"), pgettext("in a line", "Trade"))
 
     def tie_breaks_used(self, report: PrincepsReport) -> int:
         if report.decided_by == "shared":

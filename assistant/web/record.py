@@ -1,0 +1,190 @@
+"""A table's record: every change it took, in order, with who made it and what it replaced.
+
+One row a change (``table_change``), written in the change's own transaction (tables.py): the
+version it made, the tap's id (unique per table: a tap sent again at any later time is found here
+and taken once), the phone that sent it (the anonymous id in its session cookie), each cell it set
+with the value before and after, and when. Scorings are entries too, with the result they kept.
+A log of changes rather than a copy of the table per version: a tap writes a few hundred bytes,
+and Undo, "Set it back" and the history screen read the cells' own before and after.
+
+A table keeps at most ``KEPT_ENTRIES`` entries: beyond, the oldest count entries go (scorings
+never); the record goes with its table when it is pruned.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic_core import to_jsonable_python  # a kept scoring, a sketch: as their fields
+
+from assistant.web import postgres
+
+# SQLite's; PostgreSQL's is migrations/0004.table-change.sql.
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS table_change (
+    table_id TEXT NOT NULL,          -- game_table.id
+    version INTEGER NOT NULL,        -- the table's version this change made
+    kind TEXT NOT NULL,              -- set, row, back, undo, other, scoring, restore
+    cell TEXT NOT NULL,              -- the cell asked for (a row's first cell, results.<scoring>)
+    cells TEXT NOT NULL,             -- JSON {cell: [before, after]}
+    phone TEXT NOT NULL DEFAULT '',  -- the session's anonymous phone id ('' for none)
+    tap TEXT,                        -- the tap's id, unique per table (NULL: a form without one)
+    asked TEXT NOT NULL DEFAULT '',  -- what the tap asked for: the same id must ask the same
+    undoes INTEGER,                  -- the version of the entry an undo takes back
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, version)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS table_change_tap ON table_change (table_id, tap);
+CREATE INDEX IF NOT EXISTS table_change_phone ON table_change (table_id, phone, version);
+"""
+KEPT_ENTRIES = 20_000  # a full 5-player game makes about 200
+TRIM_EVERY = 500  # versions between two looks at a table's size
+PAGE = 50  # entries on a page of the history screen and the JSON
+UNDOABLE = ("set", "row", "back")  # what the pad's Undo takes back: a count, a row, a set-back
+COLUMNS = "table_id, version, kind, cell, cells, phone, tap, asked, undoes, at"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One change of a table, as the record keeps it."""
+
+    table_id: str
+    version: int
+    kind: str
+    cell: str
+    cells: dict[str, tuple[Any, Any]]  # {cell: (before, after)}
+    phone: str
+    tap: str | None
+    asked: str
+    undoes: int | None
+    at: float
+
+    @property
+    def before(self) -> Any:
+        return self.cells.get(self.cell, (None, None))[0]
+
+    @property
+    def after(self) -> Any:
+        return self.cells.get(self.cell, (None, None))[1]
+
+    def row(self) -> tuple:
+        cells = json.dumps({cell: [b, a] for cell, (b, a) in self.cells.items()}, separators=(",", ":"), default=to_jsonable_python)
+        return (self.table_id, self.version, self.kind, self.cell, cells, self.phone, self.tap, self.asked, self.undoes, self.at)
+
+
+def _entry(row) -> Entry:
+    return Entry(
+        table_id=row["table_id"], version=row["version"], kind=row["kind"], cell=row["cell"],
+        cells={cell: (pair[0], pair[1]) for cell, pair in json.loads(row["cells"]).items()},
+        phone=row["phone"], tap=row["tap"], asked=row["asked"], undoes=row["undoes"], at=row["at"],
+    )
+
+
+class DuplicateTap(Exception):
+    """Another request took the same tap's id first (the unique index refused this one)."""
+
+
+def write(db, update_sql: str, update_args: tuple, entry: Entry) -> bool:
+    """The table's compare-and-set and the entry, in one transaction: False when the table's
+    version moved on meanwhile (nothing written); ``DuplicateTap`` when the tap was taken."""
+    if isinstance(db, sqlite3.Connection):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            written = db.execute(update_sql, update_args).rowcount
+            if written:
+                db.execute(f"INSERT INTO table_change ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)", entry.row())
+            db.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            db.execute("ROLLBACK")
+            raise DuplicateTap(entry.tap) from None
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return bool(written)
+    # PostgreSQL: one statement is one transaction (autocommit), one round trip.
+    update_returning = update_sql + " RETURNING id"
+    try:
+        cursor = db.execute(
+            f"WITH changed AS ({update_returning}) INSERT INTO table_change ({COLUMNS}) "
+            "SELECT changed.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM changed",
+            (*update_args, *entry.row()[1:]),
+        )
+    except Exception as error:
+        if postgres.is_unique_violation(error):
+            raise DuplicateTap(entry.tap) from None
+        raise
+    return bool(cursor.rowcount)
+
+
+def trim(db, table_id: str, version: int) -> None:
+    """Every ``TRIM_EVERY`` versions: the count entries beyond the newest ``KEPT_ENTRIES`` go."""
+    if version % TRIM_EVERY:
+        return
+    db.execute(
+        "DELETE FROM table_change WHERE table_id = ? AND kind NOT IN ('scoring', 'restore') AND version <= ?",
+        (table_id, version - KEPT_ENTRIES),
+    )
+
+
+def by_tap(db, table_id: str, tap: str) -> Entry | None:
+    row = db.execute(f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND tap = ?", (table_id, tap)).fetchone()
+    return _entry(row) if row else None
+
+
+def at_version(db, table_id: str, version: int) -> Entry | None:
+    row = db.execute(f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND version = ?", (table_id, version)).fetchone()
+    return _entry(row) if row else None
+
+
+def latest_undoable(db, table_id: str, phone: str) -> Entry | None:
+    """This phone's latest tap that is still in force: not taken back by an undo."""
+    if not phone:
+        return None
+    row = db.execute(
+        f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
+        " AND kind IN ('set', 'row', 'back') AND version NOT IN"
+        " (SELECT undoes FROM table_change WHERE table_id = ? AND undoes IS NOT NULL)"
+        " ORDER BY version DESC LIMIT 1",
+        (table_id, phone, table_id),
+    ).fetchone()
+    return _entry(row) if row else None
+
+
+def undone(db, table_id: str, version: int) -> bool:
+    return db.execute("SELECT 1 FROM table_change WHERE table_id = ? AND undoes = ?", (table_id, version)).fetchone() is not None
+
+
+def page(db, table_id: str, number: int) -> tuple[list[Entry], int]:
+    """Page ``number`` (from 1) of the table's entries, newest first, and how many there are."""
+    total = db.execute("SELECT COUNT(*) AS n FROM table_change WHERE table_id = ?", (table_id,)).fetchone()["n"]
+    rows = db.execute(
+        f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? ORDER BY version DESC LIMIT ? OFFSET ?",
+        (table_id, PAGE, (number - 1) * PAGE),
+    ).fetchall()
+    return [_entry(row) for row in rows], total
+
+
+def phones(db, table_id: str) -> dict[str, int]:
+    """Each phone that changed the table, numbered in the order it first did (1, 2, ...)."""
+    rows = db.execute(
+        "SELECT phone, MIN(version) AS first FROM table_change WHERE table_id = ? AND phone <> '' GROUP BY phone ORDER BY first",
+        (table_id,),
+    ).fetchall()
+    return {row["phone"]: number for number, row in enumerate(rows, start=1)}
+
+
+def scorings(db, table_id: str, cell: str) -> list[Entry]:
+    """The results a scoring kept (``cell``: results.<scoring>), newest first."""
+    rows = db.execute(
+        f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND cell = ? AND kind IN ('scoring', 'restore') ORDER BY version DESC",
+        (table_id, cell),
+    ).fetchall()
+    return [_entry(row) for row in rows]
+
+
+def remove(db, table_id: str) -> None:
+    """The record of a table that goes (prune)."""
+    db.execute("DELETE FROM table_change WHERE table_id = ?", (table_id,))

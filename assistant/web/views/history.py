@@ -1,0 +1,163 @@
+"""A table's history: its record (record.py) newest first, who changed what, and "Set it back"."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, current_app, redirect, request, session, url_for
+
+from assistant.web import record, takeback
+from assistant.web.db import get_db
+from assistant.web.games.base import BadChange, WebGame
+from assistant.web.i18n import gettext as _
+from assistant.web.kept import kept_verdict
+from assistant.web.numbers import small_number
+from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.polls import NOTHING_NEW
+from assistant.web.state import KeptResult
+from assistant.web.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
+from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, unchanged_since
+
+bp = Blueprint("history", __name__, url_prefix="/t/<token>")
+SCREEN = "history"
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One entry as the history screen shows it (templates/table/_history.html)."""
+
+    version: int
+    at: float
+    who: str  # "this phone", "phone 2"
+    kind: str  # the record's kind (record.py)
+    what: str  # the cell in words, or the scoring's name
+    before: str
+    after: str
+    cells: int  # how many cells it set (a row)
+    verdict: str = ""  # a scoring's: who led or won
+    set_back: str = ""  # "Set it back to 3" ("" when not offered)
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    rows: list[HistoryRow]
+    number: int
+    pages: int
+    total: int
+
+
+def history_page(table: Table, game: WebGame, number: int) -> HistoryPage:
+    db = get_db()
+    entries, total = record.page(db, table.id, number)
+    phones = record.phones(db, table.id)
+    me = this_phone_if_known()
+    rows = [_row(table, game, entry, phones, me) for entry in entries]
+    return HistoryPage(rows, number, max(1, -(-total // record.PAGE)), total)
+
+
+def this_phone_if_known() -> str:
+    """This browser's phone id, without giving it one (a spectator only reading)."""
+    phone = session.get("phone")
+    return phone if isinstance(phone, str) else ""
+
+
+def who(entry: record.Entry, phones: dict[str, int], me: str) -> str:
+    if entry.phone and entry.phone == me:
+        return _("this phone")
+    if entry.phone in phones:
+        return _("phone {number}").format(number=phones[entry.phone])
+    return _("a phone")
+
+
+def _row(table: Table, game: WebGame, entry: record.Entry, phones: dict[str, int], me: str) -> HistoryRow:
+    common: dict[str, Any] = {"version": entry.version, "at": entry.at, "who": who(entry, phones, me), "kind": entry.kind, "cells": len(entry.cells)}
+    if entry.kind in ("scoring", "restore"):
+        scoring = next((s for s in game.scorings if RESULTS + s.name == entry.cell), None)
+        result = KeptResult.model_validate(entry.after) if entry.after else None
+        verdict = kept_verdict(game.slug, result) if result else ""
+        return HistoryRow(what=str(scoring.label) if scoring else entry.cell, before="", after="", verdict=verdict, **common)
+    state = table.state
+    before, after = (game.describe_value(entry.cell, value) for value in (entry.before, entry.after))
+    set_back = ""
+    if table.can_edit and takeback.can_set_back(game, table, entry):
+        set_back = _("Set it back to {value}").format(value=before)
+    return HistoryRow(what=game.describe_cell(state, entry.cell), before=before, after=after, set_back=set_back, **common)
+
+
+@bp.get("/history")
+def history(token: str):
+    if unchanged_since():
+        return "", 200, NOTHING_NEW
+    table, game = open_table(token)
+    return render_history(table, game, _page_number())
+
+
+def _page_number() -> int:
+    number = small_number(request.values.get("page"))
+    return number if number and number >= 1 else 1
+
+
+def render_history(table: Table, game: WebGame, number: int, notice: Notice | None = None, status: int = 200):
+    page = history_page(table, game, number)
+    poll_url = None if notice else url_for("history.history", token=table.token, page=number if number > 1 else None)
+    return render(
+        "table/page.html", "table/_screen.html", status,
+        fragment="table/_history.html", table=table, game=game, screen=SCREEN, history=page, notice=notice,
+        poll_url=poll_url, poll_args={}, poll_seconds=current_app.config["POLL_SECONDS"], new_tap=new_token(),
+    )
+
+
+@bp.post("/history/back/<int:version>")
+def set_back(token: str, version: int):
+    """The value an entry replaced, set again: a change of its own, through the usual conflict rules."""
+    table, game = editable_table(token)
+    number = _page_number()
+    try:
+        base = int(request.form.get("base", ""))
+        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), "tap"), f"back={version}", kind="back")
+        if taken_tap(table, origin) is None:
+            entry = takeback.back_entry(table, version)
+            outcome = apply_change(table, takeback.back_change(game, table, entry), base, origin)
+            if isinstance(outcome, Conflict):
+                notice = conflict_notice(game, outcome, url_for("history.set_back", token=token, version=version, page=number),
+                                         url_for("history.history", token=token, page=number))
+                return render_history(outcome.table, game, number, notice, 409)
+            table = outcome.table
+    except TapReused:
+        reason = _("this tap's id was used for another change already, so this one was not made: tap again")
+        return render_history(table, game, number, Notice("error", field=_("Tap"), reason=reason), 409)
+    except BadChange as bad:
+        return render_history(table, game, number, Notice("error", field=bad.field, reason=bad.reason), 400)
+    except (ValueError, StaleVersion):
+        fresh, _game = open_table(token)
+        return render_history(fresh, game, number, Notice("stale"), 400)
+    if wants_fragment():
+        return render_history(table, game, number)
+    return redirect(url_for("history.history", token=token, page=number), 303)
+
+
+def json_history(token: str, number: int):
+    """The record as ``GET /api/tables/<token>/history`` gives it (docs/json.md): either link,
+    read-only; phones by number, never their ids; scorings with their totals and verdict."""
+    table, game = open_table(token)
+    db = get_db()
+    entries, total = record.page(db, table.id, number)
+    phones = record.phones(db, table.id)
+    return {
+        "game": table.game,
+        "version": table.version,
+        "page": number,
+        "pages": max(1, -(-total // record.PAGE)),
+        "entries": total,
+        "changes": [_json_entry(table, game, entry, phones) for entry in entries],
+    }
+
+
+def _json_entry(table: Table, game: WebGame, entry: record.Entry, phones: dict[str, int]) -> dict[str, Any]:
+    shown: dict[str, Any] = {"version": entry.version, "kind": entry.kind, "at": entry.at, "phone": phones.get(entry.phone), "undoes": entry.undoes}
+    if entry.kind in ("scoring", "restore"):
+        result = KeptResult.model_validate(entry.after) if entry.after else None
+        return {**shown, "scoring": entry.cell.removeprefix(RESULTS), "totals": result.totals if result else {},
+                "verdict": kept_verdict(game.slug, result) if result else ""}
+    return {**shown, "cell": entry.cell, "field": game.describe_cell(table.state, entry.cell),
+            "cells": [{"cell": cell, "before": before, "after": after} for cell, (before, after) in entry.cells.items()]}
