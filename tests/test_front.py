@@ -75,6 +75,8 @@ def test_the_environ_is_what_a_wsgi_server_gives():
     assert (environ["REMOTE_ADDR"], environ["SERVER_NAME"], environ["SERVER_PORT"]) == ("::1", "::1", "8000")
     assert environ["HTTP_HOST"] == "table.example:8000" and environ["HTTP_HX_REQUEST"] == "true"
     assert (environ["SERVER_PROTOCOL"], environ["wsgi.url_scheme"]) == ("HTTP/1.1", "http")
+    scope.http_version = "1"  # granian's name for HTTP/1.0, as nginx speaks to the app
+    assert wsgi_environ(scope)["SERVER_PROTOCOL"] == "HTTP/1.0"
 
 
 @pytest.fixture
