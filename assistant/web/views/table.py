@@ -181,12 +181,13 @@ def change_origin(form) -> Origin:
     """Who asks (this phone) and with which tap; ``asked``: what the tap asks for, the same each
     time it is sent (the record refuses the id for anything else)."""
     tap = checked_tap(form.get("tap", ""), "tap")
-    asked = "&".join(f"{key}={form.get(key, '')[:100]}" for key in ASKED if key in form)
+    asked = "&".join(f"{key}={value[:100]}" for key, value in sorted(form.items(multi=True)) if key not in NOT_ASKED)[:1000]
     return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "")
 
 
-# The fields that say what a tap asks for (the cell, a number, − or +, the rest of a row, a chain, Undo).
-ASKED = ("cell", "value", "adjust", "rest", "add", "remove", "undo")
+# A tap's fields that change from one sending to the next (the versions, where the phone is now):
+# the others (the cell, the number, − or +, the rest of a row, a chain, a sketch's tap, Undo) say what it asks.
+NOT_ASKED = {"base", "since", "here", "csrf_token", "tap", "screen"}
 
 
 def checked_tap(tap: str, field: str) -> str:
