@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.web import record, takeback
+from assistant.web import own_counts, record, takeback
 from assistant.web.db import get_db
 from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, WebGame
 from assistant.web.i18n import gettext as _
@@ -81,13 +81,24 @@ def screen(token: str, screen: str):
         abort(404)
     if not wants_fragment():
         remember(table)
-        return render_screen(table, game, screen, request.args, notice=refused_scoring(token, screen))
+        return render_screen(table, game, screen, seat_opening(table, game, screen, request.args), notice=refused_scoring(token, screen))
     # A poll that finds changes gets what they changed, when the game can send just that.
     args = screen_args(game, request.args)
     parts = game.changed_parts(screen, table, changed_since(table, request.args.get("since")), args, args)
     if parts is not None:
         return render_changes(table, game, screen, request.args, parts)
     return render_screen(table, game, screen, request.args)
+
+
+def seat_opening(table: Table, game: WebGame, screen: str, args: MultiDict) -> MultiDict:
+    """A seat's own link opened (``?player=`` and no pad): the pad on the seat's first count not
+    entered yet (own_counts.py). Polls and answers keep the pad where the phone has it."""
+    seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if screen == game.seat_screen and table.can_edit else None
+    if seat is None or args.get("cell") or args.get("rename"):
+        return args
+    opened = MultiDict(args)
+    opened["cell"] = own_counts.first_open(table, seat)
+    return opened
 
 
 def refused_scoring(token: str, screen: str) -> Notice | None:
@@ -276,7 +287,8 @@ def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, c
     in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
     typed = typed_in_form() if notice and notice.kind == "error" else {}
     shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, "typed": typed}
-    variables = {**shared, **replaced_context(table, game), **context.template_vars()}
+    own = own_counts.progress(table, game, screen, args.get("player") if table.can_edit else None)
+    variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
         variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game)}
     return variables
