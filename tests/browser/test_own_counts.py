@@ -188,3 +188,30 @@ def test_princeps_seats_count_their_own_territories(phones, width, axe_source):
     other.page.goto(f"/t/{token}/territories")
     expect(other.page.locator("#own-counts")).to_contain_text("Ben: 6 of 6 (done)")
     expect(other.page.locator("#own-counts")).to_contain_text("Ana: 0 of 6 (still entering)")
+
+
+def test_a_seats_taps_made_offline_wait_and_go_on_the_seats_order(phones):
+    """The Wi-Fi drops while a player walks their own counts: the pad moves on in the seat's
+    order all the same, the taps wait on the phone (the rest of my counts too) and reach the table
+    once it is back; the progress then says the seat is done."""
+    phone = phones()
+    page = phone.page
+    token = start_table(page, PLAYERS[:3])
+    page.goto(f"/t/{token}/board?player=blue")
+    page.context.set_offline(True)
+    tap_count(page, "monasteries.England.blue", 4)
+    tap_count(page, "advisors.England.blue", 2)
+    expect(pad_on(page)).to_have_value("monasteries.Franken.blue")
+    page.locator('#pad button[name="rest"]').click()
+    expect(page.locator("#pad")).to_be_hidden()
+    expect(cell(page, "advisors.England.blue")).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator("#offline")).to_contain_text("3 taps are kept on this phone")
+    page.context.set_offline(False)
+    all_taps_taken(page)
+    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Doris (blue): 18 of 18", timeout=20_000)
+    phone.errors[:] = [error for error in phone.errors if not re.search(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError", error)]
+    other = phones()
+    other.page.goto(f"/t/{token}/board")
+    expect(cell(other.page, "monasteries.England.blue")).to_have_text("4")
+    expect(cell(other.page, "advisors.England.blue")).to_have_text("2")
+    expect(other.page.locator("#own-counts li").nth(2)).to_contain_text("Doris (blue): 18 of 18 (done)")
