@@ -593,6 +593,27 @@
   document.addEventListener("click", function () { window.setTimeout(check, 0); });
 })();
 
+// Everyone counts their own pieces (templates/table/_own_counts.html): when this phone's seat has
+// all its counts in, or then everyone has, the pad is closed and the phone was scrolled down to
+// the seat's last count: the card at the top, which says so ("Everyone is done: score?"), comes
+// into view, once each time it has news.
+(function () {
+  "use strict";
+  var told = null;
+  function tell() {
+    var card = document.getElementById("own-counts"), pad = document.getElementById("pad");
+    var news = card && !card.hidden ? card.getAttribute("data-own") : null;
+    if (told === null) { told = news || ""; return; } // the page as loaded: nothing new yet
+    if (!news || news === told || (pad && !pad.hidden)) { if (!news) { told = ""; } return; }
+    told = news;
+    // After htmx's own scrolling of the answer (its show: runs once the swap settled).
+    window.setTimeout(function () { card.scrollIntoView({ block: "start" }); }, 0);
+  }
+  document.addEventListener("DOMContentLoaded", tell);
+  document.addEventListener("htmx:afterSettle", tell);
+  document.addEventListener("htmx:oobAfterSwap", tell);
+})();
+
 // The final scores' "Copy or share the result" (templates/scores/_log_play.html): the phone's
 // share sheet where there is one, else the clipboard, else the text selected for the phone's own
 // menu (the clipboard needs HTTPS or localhost; a table on the local network is often neither).

@@ -80,6 +80,7 @@ def test_five_phones_enter_a_whole_final_board_at_once_through_their_own_links(p
         assert len(posted) == 18 and all(name.endswith(f".{color}") for name in posted), (color, posted)
         expect(phone.page.locator("#own-counts")).to_contain_text("Everyone is done: score?", timeout=POLL_MS + 4000)
         expect(phone.page.locator("#own-counts h2")).to_contain_text(": 18 of 18")
+        expect(phone.page.locator("#own-counts .own-everyone")).to_be_in_viewport()  # brought into view: the news
     seats["green"][0].page.evaluate("window.scrollTo(0, 0)")
     seats["green"][0].shot("96-own-counts-everyone-done")
     host.page.locator("#own-counts").get_by_role("link", name="Everyone is done: score?").click()

@@ -75,12 +75,13 @@ def test_the_rest_of_my_counts_sets_only_the_seats_empty_counts(client):
     token = new_table(client)
     assert change(client, token, "advisors.Burgund.green", value=1, here="cell=advisors.Burgund.green&player=green").status_code == 200
     assert change(client, token, "monasteries.England.red", value=3).status_code == 200
-    response = change(client, token, GREEN[1], rest="0", here=f"cell={GREEN[1]}&player=green")
+    response = change(client, token, GREEN[1], rest="0", here=f"cell={GREEN[1]}&player=green", tap="rest-of-my-counts")
     assert response.status_code == 200
     page = client.get(f"/t/{token}/board?player=green&cell={GREEN[0]}").get_data(as_text=True)
     assert "Andreas (green): 17 of 18" in page  # all but its first count, which is still to enter
     assert "Barbara (red): 1 of 18" in page
     assert re.search(r'id="cell-advisors-Burgund-green"[^>]*>1<', page)  # a count entered stays
+    assert "Undo: England, advisors of Andreas (green) and the rest of my counts, back to empty" in page
 
 
 def test_every_phone_sees_who_is_done_and_then_everyone_is_done(client):

@@ -290,7 +290,8 @@ def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, c
     own = own_counts.progress(table, game, screen, args.get("player") if table.can_edit else None)
     variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
-        variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game)}
+        seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if own else None
+        variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game, seat)}
     return variables
 
 
@@ -306,12 +307,16 @@ class UndoOffer:
     before: str | None  # the value it goes back to, as the pad shows it (None: a row, whose cells stay 0)
 
 
-def undo_offer(table: Table, game: WebGame) -> UndoOffer | None:
+def undo_offer(table: Table, game: WebGame, seat: own_counts.Seat | None = None) -> UndoOffer | None:
+    """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
     phone = session.get("phone")
     entry = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else None
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)
+    if entry.kind == "row" and seat is not None and entry.cell in seat.cells:
+        label = _("Undo: {cell} and the rest of my counts, back to empty").format(cell=cell)
+        return UndoOffer(entry.tap, entry.version, label, entry.cell, None)
     if entry.kind == "row":
         label = _("Undo: {cell} and the rest of its row, back to empty").format(cell=cell)
         return UndoOffer(entry.tap, entry.version, label, entry.cell, None)

@@ -317,7 +317,7 @@ def _seat_pad(cell: str, token: str, seat: Seat | None) -> dict:
     cells, "Rest of row" is the rest of the seat's counts."""
     if seat is None:
         return {}
-    mine = {"rest_label": _("The rest of my counts: 0")} if cell in seat.cells else {}
+    mine = {"rest_label": _("The rest of my counts: 0"), "undo_rest": _("Undo: {cell} and the rest of my counts, back to empty")} if cell in seat.cells else {}
     return {"here": f"cell={cell}&player={seat.key}", "done_url": url_for("table.screen", token=token, screen="board", player=seat.key), **mine}
 
 
