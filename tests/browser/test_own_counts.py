@@ -216,3 +216,20 @@ def test_a_seats_taps_made_offline_wait_and_go_on_the_seats_order(phones):
     expect(cell(other.page, "monasteries.England.blue")).to_have_text("4")
     expect(cell(other.page, "advisors.England.blue")).to_have_text("2")
     expect(other.page.locator("#own-counts li").nth(2)).to_contain_text("Doris (blue): 18 of 18 (done)")
+
+
+def test_long_names_fit_the_progress_and_the_share_codes_at_360_in_german(phones):
+    phone = phones(360)
+    page = phone.page
+    names = ["Maximiliane Wilhelmina von Hohenzollern", "Bartholomäus Friedrich Leopold Schneider", "Konstantin Alexandros Papadopoulos-Meyer"]
+    token = start_table(page, [(names[0], "green"), (names[1], "red"), (names[2], "blue")])
+    page.goto(f"/t/{token}/share?lang=de")
+    expect(page.locator(".seat-link")).to_have_count(3)
+    assert no_overflow(page)
+    page.goto(f"/t/{token}/board?player=red")
+    tap_count(page, "monasteries.England.red", 1)
+    all_taps_taken(page)
+    expect(page.locator("#own-counts h2")).to_contain_text("1 von 18")
+    assert no_overflow(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    phone.shot("96-own-counts-long-names-de-360")
