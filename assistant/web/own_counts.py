@@ -13,12 +13,16 @@ scoring nothing is shown (the board is scored).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import url_for
 
 from assistant.web.i18n import gettext as _
+from assistant.web.sharing import qr_svg
 from assistant.web.tables import Table
+
+if TYPE_CHECKING:  # the games' base class declares seats with this module's Seat
+    from assistant.web.games.base import WebGame
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ def first_open(table: Table, seat: Seat) -> str:
     return next((cell for cell in seat.cells if cell not in done), seat.cells[0] if seat.cells else "")
 
 
-def progress(table: Table, game: Any, screen: str, key: str | None) -> dict[str, Any] | None:
+def progress(table: Table, game: WebGame, screen: str, key: str | None) -> dict[str, Any] | None:
     """What the seat screen shows of everyone's counts (templates/table/_seats.html): each seat
     done or still entering, the seat this phone enters (``mine``), and once every seat is done the
     next scoring to make; None where the game has no seats, on another screen, after the last
@@ -83,17 +87,15 @@ def progress(table: Table, game: Any, screen: str, key: str | None) -> dict[str,
     }
 
 
-def _next_scoring_url(table: Table, game: Any) -> str:
+def _next_scoring_url(table: Table, game: WebGame) -> str:
     """The scoring card of the first scoring not kept yet (its tab, its card's id)."""
     scoring = next((s for s in game.scorings if not table.state.results.get(s.name)), game.scorings[-1])
     return url_for("table.screen", token=table.token, screen=scoring.screen or game.screens[0].name) + f"#score-{scoring.name}"
 
 
-def entry_links(table: Table, game: Any, base: str) -> list[dict[str, Any]]:
+def entry_links(table: Table, game: WebGame, base: str) -> list[dict[str, Any]]:
     """Each seat's own entry link on the share page (the edit token's only: a spectator's page
     has none), with its QR code."""
-    from assistant.web.sharing import qr_svg
-
     if not table.can_edit or not game.seat_screen:
         return []
     links = []
