@@ -298,7 +298,7 @@ def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, c
 @dataclass(frozen=True)
 class UndoOffer:
     """What the pad's Undo takes back (templates/macros.html): this phone's latest change still
-    in force, from the table's record, said before it is tapped."""
+    in force (its cell holds what it set), from the table's record, said before it is tapped."""
 
     tap: str  # the id of the tap that made it: the undo names it
     base: int  # the version it made: a cell changed since by another phone is a conflict
@@ -310,7 +310,8 @@ class UndoOffer:
 def undo_offer(table: Table, game: WebGame, seat: own_counts.Seat | None = None) -> UndoOffer | None:
     """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
     phone = session.get("phone")
-    entry = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else None
+    latest = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else []
+    entry = next((entry for entry in latest if takeback.in_force(game, table, entry)), None)
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)
