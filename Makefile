@@ -17,7 +17,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -107,6 +107,11 @@ benchmark: $(TEST_STAMP) translations
 
 # /healthz while connections hang, per server (docs/deployment.md); the former servers (waitress,
 # gunicorn) only when installed.
+# Five phones entering a whole final board at once through their own links, beside one phone
+# alone (issue 33; Chromium; about three minutes): the wall times and their ratio.
+benchmark-own-counts: $(TEST_STAMP) translations system-packages
+	$(PY) benchmarks/own_counts.py
+
 benchmark-servers: $(TEST_STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 
