@@ -122,7 +122,7 @@ def test_draw_a_line_of_6_with_a_branch_and_score_it(phones):
     spot(page, 1, 6).click()
     expect(page.locator("#sketch-count")).to_contain_text("12 of 12 monasteries on the board")
     spot(page, 2, 6).click()
-    expect(page.locator(".notice.error")).to_contain_text("chain sketch of Andreas (green): all 12 monasteries on the board are drawn or counted already, so no monastery was added.")
+    expect(page.locator(".notice.error")).to_contain_text("Chain sketch of Andreas (green): all 12 monasteries on the board are drawn or counted already, so no monastery was added.")
     expect(page.locator("#sketch-board .spot.node")).to_have_count(12)
     phone.shot("35-sketch-limit")
     page.locator("#sketch").get_by_role("button", name="Undo").click()
