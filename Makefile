@@ -17,7 +17,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations extract vendor benchmark benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -89,9 +89,13 @@ vendor:
 	python3 tools/npm_pack.py workbox-expiration@$(WORKBOX_VERSION) 'lpnSSLp2BM+K6bgFCWc5bS1LR5pAwDWbcKt1iL87/eTSJRdLdAwGQznZE+1czLgn/X05YChsrEegTNxjM067vQ==' $(WORKBOX) build/workbox-expiration.prod.js
 	cd static/vendor && sha256sum htmx/* workbox/* > SHA256SUMS
 
-lint: $(TEST_STAMP)
+lint: $(TEST_STAMP) translations-check
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+
+# Every empty or fuzzy catalog entry, per language; fails while one is left (after `make extract`).
+translations-check: $(STAMP)
+	$(PY) tools/translations_check.py
 
 benchmark: $(TEST_STAMP) translations
 	$(PY) benchmarks/scoring.py
@@ -103,6 +107,11 @@ benchmark: $(TEST_STAMP) translations
 
 # /healthz while connections hang, per server (docs/deployment.md); the former servers (waitress,
 # gunicorn) only when installed.
+# Five phones entering a whole final board at once through their own links, beside one phone
+# alone (issue 33; Chromium; about three minutes): the wall times and their ratio.
+benchmark-own-counts: $(TEST_STAMP) translations system-packages
+	$(PY) benchmarks/own_counts.py
+
 benchmark-servers: $(TEST_STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 

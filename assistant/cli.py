@@ -7,9 +7,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from assistant.games import score_data
+from assistant.games.base import ScoringReport
 from assistant.json_input import MAX_BYTES, read_json
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import LANGUAGES, Translator, translator_for
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 INSTANCE_OPTION = ("--instance",)
 
 
-def _instance_help() -> dict:
+def _instance_help() -> dict[str, Any]:
     return {
         "default": _env("INSTANCE_PATH", None), "metavar": "DIR",
         "help": "folder of the database and the secret key (env ASSISTANT_INSTANCE_PATH; default: Flask's instance folder)",
@@ -133,7 +134,7 @@ def score_files(files: Sequence[str], as_json: bool, tr: Translator, out: TextIO
     return status
 
 
-def _read(name: str, tr: Translator):
+def _read(name: str, tr: Translator) -> Any:
     """The JSON in a file, or on standard input for ``-`` (called "input" in errors, as the API's body)."""
     try:
         if name == "-":
@@ -146,7 +147,7 @@ def _read(name: str, tr: Translator):
     return read_json(raw, tr, field="input" if name == "-" else name)
 
 
-def _print_readable(name: str, report, tr: Translator, out: TextIO) -> None:
+def _print_readable(name: str, report: ScoringReport, tr: Translator, out: TextIO) -> None:
     print(f"== {name}", file=out)
     for number, step in enumerate(report.steps, start=1):
         print(f"{number:2}. {step.text}", file=out)

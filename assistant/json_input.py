@@ -60,7 +60,7 @@ def _bounded_int(digits: str) -> int | _TooManyDigits:
 
 def _first_problem(data: Any, field: str, tr: Translator) -> Problem | None:
     """Walks the parsed value without recursion: too deep, or a number too long, and where."""
-    stack: list[tuple[Any, tuple, int]] = [(data, (), 1)]  # value, its place, arrays and objects around it
+    stack: list[tuple[Any, tuple[str | int, ...], int]] = [(data, (), 1)]  # value, its place, arrays and objects around it
     while stack:
         value, path, depth = stack.pop()
         if isinstance(value, _TooManyDigits):

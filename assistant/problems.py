@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -59,7 +60,7 @@ def _is_union_tag(part: str | int) -> bool:
     return isinstance(part, str) and (part in {"str", "int"} or "[" in part or part.startswith("function-"))
 
 
-def _reason(item: dict, tr: Translator) -> str:
+def _reason(item: dict[str, Any], tr: Translator) -> str:
     kind = item["type"]
     ctx = item.get("ctx") or {}
     if kind == "missing":

@@ -244,7 +244,7 @@
     });
     link.classList.add("selected"); link.setAttribute("aria-current", "true");
     form.elements.cell.value = link.dataset.cell;
-    form.elements.here.value = "cell=" + link.dataset.cell;
+    form.elements.here.value = hereOn(form.elements.here.value, link.dataset.cell);
     document.querySelectorAll("#pad [data-show]").forEach(function (el) {
       var text = link.dataset[el.dataset.show];
       if (text !== undefined) { el.textContent = text; }
@@ -263,6 +263,13 @@
     if (!pad || pad.hidden) { return; }
     var over = link.getBoundingClientRect().bottom + 8 - pad.getBoundingClientRect().top;
     if (over > 0) { window.scrollBy(0, over); }
+  }
+
+  // Where the phone is, on another cell: the other arguments stay (a seat's own link, ?player=).
+  function hereOn(here, cell) {
+    var args = new URLSearchParams(here);
+    args.set("cell", cell);
+    return args.toString();
   }
 
   function paint(link, text) {
@@ -740,6 +747,63 @@
   if ("serviceWorker" in navigator && window.isSecureContext && document.body && document.body.dataset.serviceWorker) {
     navigator.serviceWorker.register(document.body.dataset.serviceWorker).catch(function () { /* the app works without it */ });
   }
+})();
+
+// The screen stays awake while the number pad is open (a player counting their pieces puts the
+// phone down between taps): a wake lock, released when the pad closes or the page is hidden (the
+// browser releases it then itself; it is asked for again when the page is back). A browser
+// without navigator.wakeLock, or one that refuses it, simply sleeps as before.
+(function () {
+  "use strict";
+  var lock = null, asking = false;
+  function padOpen() {
+    var pad = document.getElementById("pad");
+    return Boolean(pad && !pad.hidden && document.visibilityState === "visible");
+  }
+  function release() {
+    var held = lock;
+    lock = null;
+    if (held) { held.release().catch(function () {}); }
+  }
+  function check() {
+    if (!navigator.wakeLock) { return; }
+    if (!padOpen()) { release(); return; }
+    if (lock || asking) { return; }
+    asking = true;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      asking = false;
+      lock = sentinel;
+      sentinel.addEventListener("release", function () { if (lock === sentinel) { lock = null; } });
+      if (!padOpen()) { release(); }
+    }, function () { asking = false; });
+  }
+  document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("htmx:afterSettle", check);
+  document.addEventListener("htmx:oobAfterSwap", check);
+  document.addEventListener("visibilitychange", check);
+  // A tap on the last count closes the pad on the phone itself, before any answer.
+  document.addEventListener("click", function () { window.setTimeout(check, 0); });
+})();
+
+// Everyone counts their own pieces (templates/table/_own_counts.html): when this phone's seat has
+// all its counts in, or then everyone has, the pad is closed and the phone was scrolled down to
+// the seat's last count: the card at the top, which says so ("Everyone is done: score?"), comes
+// into view, once each time it has news.
+(function () {
+  "use strict";
+  var told = null;
+  function tell() {
+    var card = document.getElementById("own-counts"), pad = document.getElementById("pad");
+    var news = card && !card.hidden ? card.getAttribute("data-own") : null;
+    if (told === null) { told = news || ""; return; } // the page as loaded: nothing new yet
+    if (!news || news === told || (pad && !pad.hidden)) { if (!news) { told = ""; } return; }
+    told = news;
+    // After htmx's own scrolling of the answer (its show: runs once the swap settled).
+    window.setTimeout(function () { card.scrollIntoView({ block: "start" }); }, 0);
+  }
+  document.addEventListener("DOMContentLoaded", tell);
+  document.addEventListener("htmx:afterSettle", tell);
+  document.addEventListener("htmx:oobAfterSwap", tell);
 })();
 
 // The final scores' "Copy or share the result" (templates/scores/_log_play.html): the phone's

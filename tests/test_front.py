@@ -75,6 +75,8 @@ def test_the_environ_is_what_a_wsgi_server_gives():
     assert (environ["REMOTE_ADDR"], environ["SERVER_NAME"], environ["SERVER_PORT"]) == ("::1", "::1", "8000")
     assert environ["HTTP_HOST"] == "table.example:8000" and environ["HTTP_HX_REQUEST"] == "true"
     assert (environ["SERVER_PROTOCOL"], environ["wsgi.url_scheme"]) == ("HTTP/1.1", "http")
+    scope.http_version = "1"  # granian's name for HTTP/1.0, as nginx speaks to the app
+    assert wsgi_environ(scope)["SERVER_PROTOCOL"] == "HTTP/1.0"
 
 
 @pytest.fixture
@@ -128,3 +130,22 @@ def test_a_body_over_the_cap_is_refused_as_too_large_without_reading_it_all(fron
 def test_a_get_without_a_body_is_answered_at_once(front):
     status, _headers, answer = _serve(front, Scope("GET", "/healthz", headers=[("host", "x")]), Protocol())
     assert status == 200 and json.loads(answer)["status"] == "ok"
+
+
+@pytest.mark.parametrize("chunks, declared, whole", [
+    ([b"value=12", b""], "8", True),  # granian ends every body with an empty chunk
+    ([b"value=1", b"", b""], "8", False),  # a break: an empty chunk for the error, then the end
+    ([b"value=1", b""], "8", False),  # fewer bytes than declared
+    ([b"hel", b"", b""], None, False),  # chunked, a malformed chunk
+    ([b"hello", b""], None, True),
+])
+def test_a_body_that_broke_off_never_reaches_the_app(front, chunks, declared, whole):
+    length = [("content-length", declared)] if declared else [("transfer-encoding", "chunked")]
+    scope = Scope("POST", "/api/score", headers=[("host", "x"), ("content-type", "application/json"), *length])
+    status, headers, answer = _serve(front, scope, Protocol(chunks))
+    if whole:
+        assert status == 400 and b'"errors"' in answer  # the app read it: not JSON, said field by field
+    else:
+        assert status == 400 and answer == b"Bad request: the body did not arrive whole (cut short, or a malformed chunk)\n"
+        assert headers["connection"] == "close"
+    assert front.held == 0  # every byte counted while reading is given back

@@ -8,8 +8,9 @@ Adding a game is those packages plus one line here.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
-from assistant.games.base import Game
+from assistant.games.base import Game, ScoringReport
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import Translator
 
@@ -38,7 +39,8 @@ def game_package(slug: str) -> str:
 
 def get_game(slug: str) -> Game:
     """The game registered under ``slug``; ``UnknownGame`` (a KeyError) when there is none."""
-    return import_module(f"{__name__}.{game_package(slug)}").GAME
+    game: Game = import_module(f"{__name__}.{game_package(slug)}").GAME
+    return game
 
 
 def all_games() -> list[Game]:
@@ -49,7 +51,7 @@ def game_slugs() -> list[str]:
     return list(GAMES)
 
 
-def score_data(data, tr: Translator):
+def score_data(data: Any, tr: Translator) -> ScoringReport:
     """Score JSON-like data with the game it names (``DEFAULT_GAME`` when it names none): the one
     way to score that the command line and the API share."""
     slug = data.get("game", DEFAULT_GAME) if isinstance(data, dict) else DEFAULT_GAME

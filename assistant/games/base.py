@@ -58,7 +58,7 @@ class Game(Protocol):
     slug: str
     title: str
 
-    def score(self, data: Any, tr: Translator, found: dict | None = None) -> ScoringReport:
+    def score(self, data: Any, tr: Translator, found: dict[str, Any] | None = None) -> ScoringReport:
         """Validate ``data`` (the JSON input) and score it.
 
         Raises ``assistant.problems.InvalidInput`` listing every problem when it cannot be

@@ -1,11 +1,12 @@
 """An access log from `serve`, off unless asked for: ``ASSISTANT_ACCESS_LOG=-`` (standard output,
 where systemd's journal or ``docker logs`` take it) or ``=/path/to/file`` (appended to).
 
-A table's link is its key, so a request to ``/t/<link>/…`` is logged as ``/t/-/…``, like the
-site file deploy/nginx.conf logs it: anyone who reads the log learns which screens were used, how
-often and how fast, never a table. One line a request, nginx's order:
+A table's link is its key, and so is a board variant's ``?key=``: they are logged as
+``/t/<link>/…`` and ``key=<key>``, as the app's own log and the site file deploy/nginx.conf write
+them. Anyone who reads the log learns which screens were used, how often and how fast, never a
+table. One line a request, nginx's order:
 
-    127.0.0.1 [26/Nov/2026:17:08:02 +0000] "GET /t/-/board?since=5 HTTP/1.1" 200 0 0.4ms
+    127.0.0.1 [26/Nov/2026:17:08:02 +0000] "GET /t/<link>/board?since=5 HTTP/1.1" 200 0 0.4ms
 
 (the client's address as the app sees it: behind a trusted proxy, the phone's). Polls answered in
 granian's event loop (polls.py) are logged there as well: the line is written where the answer is.
@@ -20,12 +21,13 @@ from collections.abc import Callable, Iterable
 from urllib.parse import quote
 
 SETTING = "ASSISTANT_ACCESS_LOG"
-TABLE_LINK = re.compile(r"/t/[^/?&]+")  # a table's token, wherever a path or a query names one
+TABLE_LINK = re.compile(r"/t/[A-Za-z0-9_-]+")  # a table's token, wherever a path or a query names one
+BOARD_KEY = re.compile(r"\bkey=[^&]*")  # a board variant's edit key (?key=)
 logger = logging.getLogger("assistant.access")
 
 
 def masked(target: str) -> str:
-    return TABLE_LINK.sub("/t/-", target)
+    return BOARD_KEY.sub("key=<key>", TABLE_LINK.sub("/t/<link>", target))
 
 
 def problem(setting: str) -> str:

@@ -9,8 +9,8 @@ ending that thread with ``pthread_exit``, which Rust may not unwind through: PyO
 rust-lang/rust#135929; the binary's backtrace names no frames). Measured here: 7 of 20 stops
 (granian 2.8.9, Python 3.11), exit status 0 all the same. It is granian's race: the same shutdown
 is reported upstream with other messages (emmett-framework/granian#799 "Cannot drop pointer into
-Python heap without the thread being attached", #846 and #881 with metrics on); this message
-was not found reported there.
+Python heap without the thread being attached"; #846 with metrics on, fixed by #847 dropping one
+handle; #881), and this message, on 2.8.9 without metrics, was not found reported there.
 
 So the worker does not finalize: once every request on a thread is answered and the store's
 connections are closed, it flushes its output and leaves with ``os._exit(0)``. Nothing is lost

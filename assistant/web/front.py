@@ -232,7 +232,7 @@ def wsgi_environ(scope) -> dict:
         "QUERY_STRING": scope.query_string,
         "SERVER_NAME": server_host,
         "SERVER_PORT": server_port,
-        "SERVER_PROTOCOL": "HTTP/" + scope.http_version,
+        "SERVER_PROTOCOL": _protocol(scope.http_version),
         "REMOTE_ADDR": _host_and_port(scope.client)[0],
         "wsgi.version": (1, 0),
         "wsgi.url_scheme": scope.scheme,
@@ -260,3 +260,8 @@ def _host_and_port(address: str) -> tuple[str, str]:
     """'127.0.0.1:5000' or '[::1]:5000' as its host and port."""
     host, _, port = address.rpartition(":")
     return host.strip("[]"), port
+
+
+def _protocol(http_version: str) -> str:
+    """PEP 3333's SERVER_PROTOCOL: granian names HTTP/1.0 (what nginx speaks to the app) "1"."""
+    return "HTTP/1.0" if http_version == "1" else f"HTTP/{http_version}"

@@ -10,7 +10,8 @@ import re
 import traceback
 
 # A table's link (edit or watch token, 10 to 64 URL-safe characters) and a board variant's key.
-_LINK = re.compile(r"/t/[A-Za-z0-9_-]+")
+# One character is no token: the access log's own mask (``/t/-/…``, access_log.py) stays as it is.
+_LINK = re.compile(r"/t/[A-Za-z0-9_-]{2,}")
 _KEY = re.compile(r"\bkey=[A-Za-z0-9_-]+")
 _installed: dict[str, object] = {}
 

@@ -56,7 +56,16 @@ class Connection:
 
     def __init__(self, pool: ConnectionPool, wait: float):
         self._pool = pool
-        self._connection = pool.getconn(timeout=wait)
+        connection = pool.getconn(timeout=wait)
+        if not _answers(connection):
+            # The database restarted (or dropped it) since it was last used, and so every idle
+            # connection: the pool's own check, one connection at a time, took the whole wait to
+            # find a good one when eight were dead, and the first request after a restart was a
+            # 503. So every idle one is checked at once (a few ms), the dead replaced.
+            pool.putconn(connection)  # broken: the pool drops it
+            pool.check()
+            connection = pool.getconn(timeout=wait)
+        self._connection = connection
 
     def execute(self, sql: str, parameters: Sequence = ()):
         return self._connection.execute(_placeholders(sql), parameters)
@@ -72,6 +81,17 @@ class Connection:
 
     def close(self) -> None:
         self._pool.putconn(self._connection)
+
+
+def _answers(connection) -> bool:
+    """The connection still reaches the database (an empty query: one round trip)."""
+    from psycopg_pool import ConnectionPool
+
+    try:
+        ConnectionPool.check_connection(connection)
+    except Exception:  # psycopg's OperationalError: the server closed it
+        return False
+    return True
 
 
 @lru_cache(maxsize=256)
@@ -93,11 +113,11 @@ def connect(url: str, pool_size: int, games: Sequence, outage: bool = False, tim
                 from psycopg_pool import ConnectionPool
 
                 migrate(url, games)
-                # check: a connection is tried before a request gets it, so one the database
+                # A connection is tried before a request gets it (Connection), so one the database
                 # dropped (a restart) is replaced instead of failing the request.
                 pool = ConnectionPool(
                     url, min_size=1, max_size=pool_size, open=True, name="assistant", timeout=WAIT_SECONDS,
-                    check=ConnectionPool.check_connection, reconnect_timeout=RECONNECT_SECONDS, reconnect_failed=_quietly,
+                    reconnect_timeout=RECONNECT_SECONDS, reconnect_failed=_quietly,
                     kwargs={"autocommit": True, "row_factory": dict_row, "options": _timeouts(timeout), **CONNECT_OPTIONS},
                 )
                 _pools[url] = pool

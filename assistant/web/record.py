@@ -139,18 +139,18 @@ def at_version(db, table_id: str, version: int) -> Entry | None:
     return _entry(row) if row else None
 
 
-def latest_undoable(db, table_id: str, phone: str) -> Entry | None:
-    """This phone's latest tap that is still in force: not taken back by an undo."""
+def latest_undoable(db, table_id: str, phone: str, count: int = 10) -> list[Entry]:
+    """This phone's latest taps not taken back by an undo, newest first (``count`` at most)."""
     if not phone:
-        return None
-    row = db.execute(
+        return []
+    rows = db.execute(
         f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
         " AND kind IN ('set', 'row', 'back') AND version NOT IN"
         " (SELECT undoes FROM table_change WHERE table_id = ? AND undoes IS NOT NULL)"
-        " ORDER BY version DESC LIMIT 1",
-        (table_id, phone, table_id),
-    ).fetchone()
-    return _entry(row) if row else None
+        " ORDER BY version DESC LIMIT ?",
+        (table_id, phone, table_id, count),
+    ).fetchall()
+    return [_entry(row) for row in rows]
 
 
 def undone(db, table_id: str, version: int) -> bool:

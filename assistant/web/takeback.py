@@ -40,6 +40,17 @@ def undo_change(game: WebGame, table: Table, entry: record.Entry, here: MultiDic
     return PlannedChange(replace(planned.change, expect=entry.after), lambda state: here.to_dict())
 
 
+def in_force(game: WebGame, table: Table, entry: record.Entry) -> bool:
+    """True when the cell of ``entry`` still holds what it set (a row: always, its cells stay 0):
+    what the pad's Undo offers; a change another phone replaced since is not taken back by it."""
+    if entry.kind == "row":
+        return True
+    try:
+        return bool(_set(game, table, entry.cell, entry.before, MultiDict()).change.read(table.state) == entry.after)
+    except BadChange:  # a cell the table no longer has
+        return False
+
+
 def _row_undo(game: WebGame, table: Table, entry: record.Entry, here: MultiDict) -> Change:
     setters = {cell: _set(game, table, cell, before, here).change for cell, (before, _after) in entry.cells.items()}
 

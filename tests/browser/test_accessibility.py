@@ -41,6 +41,12 @@ def screens(night: dict) -> list[tuple[str, str]]:
         ("princeps-walk-start", f"/t/{princeps_token}/scores/final?view=walk&step=0"),
         ("princeps-rename", f"/t/{princeps_token}/territories?rename=0"),
         ("princeps-share", f"/t/{princeps_token}/share"),
+        ("seat-pad", f"/t/{token}/board?player=green"),  # a seat's own link (test_own_counts.py: its progress)
+        ("princeps-seat-pad", f"/t/{princeps_token}/territories?player=2"),
+        ("history", f"/t/{token}/history"),
+        ("history-watching", f"/t/{night['watch']}/history"),
+        ("replace-question", f"/t/{token}/score/intermediate/replace"),
+        ("princeps-history", f"/t/{princeps_token}/history"),
     ]
     return pages(night["token"], night["watch"], princeps_token) + more
 

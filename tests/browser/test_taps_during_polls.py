@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.steps import cell, start_table
+
+pytestmark = pytest.mark.browser
 
 
 def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):

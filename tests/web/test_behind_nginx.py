@@ -23,6 +23,7 @@ from tests.served import LOOPBACK, Phone, new_table, serving
 
 HTMX = {"HX-Request": "true"}
 OUR_OUTAGE_PAGE = "cannot use its database"
+BOARD_KEY = "Zk3vQ8pWm2LxY7nR4tHs0g"
 PATIENCE = 3.0  # seconds: the app waits 2 s for the database (postgres.WAIT_SECONDS), plus noise
 
 
@@ -114,6 +115,7 @@ def test_the_shipped_logs_name_no_table_link_after_a_game(festival):
     phone.get(f"/t/{watching.group(1)}/board")
     phone.get(f"/t/{table}/scores/final")
     phone.get(f"/t/{table}/no-such-screen")  # a 404 too
+    phone.get(f"/boards/1?lang=de&key={BOARD_KEY}&saved=1")  # a board variant's edit link (none here)
     cluster.stop_server()  # and an outage's 503s
     phone.get(f"/t/{table}/board")
     cluster.start_server()
@@ -121,11 +123,12 @@ def test_the_shipped_logs_name_no_table_link_after_a_game(festival):
     logs = nginx.shipped_logs()
     assert set(logs) == {"table-scoring.access.log", "table-scoring.error.log"}, list(logs)
     access = logs["table-scoring.access.log"].splitlines()
-    assert len(access) >= 12 and any('"POST /t/-/change HTTP/1.1" 200' in line for line in access), access
-    assert any('"GET /t/-/board HTTP/1.1" 503' in line for line in access), access
+    assert len(access) >= 12 and any('"POST /t/<link>/change HTTP/1.1" 200' in line for line in access), access
+    assert any('"GET /t/<link>/board HTTP/1.1" 503' in line for line in access), access
+    assert any('"GET /boards/1?lang=de&key=<key>&saved=1 HTTP/1.1"' in line for line in access), access
     for name, text in logs.items():
-        for token in (table, watching.group(1)):
-            assert token not in text, f"{name} names a table's link: {text}"
+        for token in (table, watching.group(1), BOARD_KEY):
+            assert token not in text, f"{name} names a table's link or a board's key: {text}"
     # The test's own log (not shipped: it records what the browser sent) does have them: the
     # shipped one masks, it is not that nothing was logged.
     assert table in (nginx.folder / "access.log").read_text(encoding="utf-8")

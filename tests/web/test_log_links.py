@@ -40,6 +40,11 @@ def test_a_record_with_a_link_in_its_message_arguments_and_traceback_shows_none(
     assert "Traceback (most recent call last)" in text and "key=<key>" in text
 
 
+def test_a_link_masked_already_is_left_as_it_is():
+    assert log_links.without_links('"GET /t/-/board?since=5 HTTP/1.1" 200') == '"GET /t/-/board?since=5 HTTP/1.1" 200'
+    assert log_links.without_links(f"/t/{TOKEN}/board and /t/{TOKEN[:4]}") == "/t/<link>/board and /t/<link>"
+
+
 def test_the_log_of_a_served_evening_names_no_link(tmp_path):
     said: list[str] = []
     with serving(tmp_path / "instance", said=said) as url:

@@ -19,8 +19,8 @@ import assistant.web.games
 from assistant.games import GAMES
 from tests.client import browser_app
 
-SLUG = "region-tokens"
-PACKAGE = "regiontokens"
+SLUG = "test-only-region-tokens"  # not the docs' example slug: a real game may take that one
+PACKAGE = "testonlyregiontokens"
 HTMX = {"HX-Request": "true"}
 
 CORE = '''
@@ -44,7 +44,7 @@ class Player(BaseModel):
 
 
 class Position(BaseModel):
-    game: str = "region-tokens"
+    game: str = "test-only-region-tokens"
     players: list[Player] = Field(min_length=2)
 
 
@@ -61,7 +61,7 @@ class TokensReport(ScoringReport):
 
 
 class RegionTokens:
-    slug = "region-tokens"
+    slug = "test-only-region-tokens"
     title = "Region Tokens"
 
     def score(self, data: Any, tr: Translator = ENGLISH, found: dict | None = None) -> TokensReport:
@@ -102,7 +102,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from assistant.games.regiontokens import REGIONS, TokensReport
+from assistant.games.testonlyregiontokens import REGIONS, TokensReport
 from assistant.web.changes import checked_count, posted_count, store_count
 from assistant.web.games.base import BadChange, PlayerView, Scoring, Screen, ScreenContext, SetupForm, WebGame
 from assistant.web.pad import number_pad
@@ -129,9 +129,9 @@ class GridScreen(ScreenContext):
 
 
 class TokensWeb(WebGame[TokensState, TokensReport]):
-    slug = "region-tokens"
+    slug = "test-only-region-tokens"
     title = "Region Tokens"
-    templates = "regiontokens"
+    templates = "testonlyregiontokens"
     template_folder = Path(__file__).parent / "templates"
     screens = (Screen("grid", "Tokens"),)
     scorings = (Scoring("final", "Score"),)
@@ -221,6 +221,7 @@ def third_game(tmp_path, monkeypatch):
     # The games' packages also look in the temporary folders: what a game's own folders would be.
     monkeypatch.setattr(assistant.games, "__path__", [*assistant.games.__path__, str(core.parent)])
     monkeypatch.setattr(assistant.web.games, "__path__", [*assistant.web.games.__path__, str(web.parent)])
+    assert SLUG not in GAMES, f"a real game is registered as {SLUG}: give this test's game another slug"
     monkeypatch.setitem(GAMES, SLUG, PACKAGE)
     yield tmp_path
     for name in [name for name in sys.modules if name.endswith(f".games.{PACKAGE}") or f".games.{PACKAGE}." in name]:

@@ -375,3 +375,15 @@ def test_the_documented_history_is_what_the_api_gives(app, client):
     client.post(f"/t/{token}/score/intermediate", data={"screen": "board"})
     given = app.test_client().get(f"/api/tables/{token}/history").get_json()
     assert matches(documented, given), json.dumps(given, ensure_ascii=False)
+
+
+def test_undo_skips_a_change_another_phone_replaced_since(app, client):
+    """Still in force: Undo offers this phone's latest change whose cell holds what it set; a count
+    another phone changed since is not what it takes back (a phone that had not seen that change
+    yet gets the conflict instead: test_undo_of_a_count_another_phone_changed_since…)."""
+    token = new_table(client)
+    change(client, token, ARAGON, value="1", tap="aragon-tap-07")
+    change(client, token, ITALIEN, value="2", tap="italien-tap-07")
+    change(app.test_client(), token, ITALIEN, value="5", tap="other-italien-7")
+    pad = client.get(f"/t/{token}/board?cell={ITALIEN}").get_data(as_text=True)
+    assert 'data-undo="aragon-tap-07"' in undo_button(pad)

@@ -15,7 +15,7 @@ class KardinalUndKoenig:
     slug = GAME_SLUG
     title = N_("Kardinal & König")
 
-    def score(self, data: Any, tr: Translator = ENGLISH, found: dict | None = None, board: Board | None = None) -> KardinalReport:
+    def score(self, data: Any, tr: Translator = ENGLISH, found: dict[str, Any] | None = None, board: Board | None = None) -> KardinalReport:
         """Score ``data``; on ``board`` (the published one by default) or the variant in its ``"board"``."""
         board = board or published_board()
         if isinstance(data, dict) and "board" in data:

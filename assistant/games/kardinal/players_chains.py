@@ -33,7 +33,7 @@ class PlayersChains:
         self.found[color] = {c.rule: [list(line) for line in c.lines] for c in (chosen, other)}
         return chosen, other
 
-    def _cover(self, color: str, roads, rule: str, kept_lines: object) -> ChainCover:
+    def _cover(self, color: str, roads: Sequence[tuple[str, str]], rule: str, kept_lines: object) -> ChainCover:
         found = cover_from_lines(roads, rule, kept_lines) if kept_lines is not None else None
         if found is not None:
             return found

@@ -6,7 +6,7 @@ comes back as warnings beside the position.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Final, Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -191,7 +191,7 @@ def _player_errors(position: Position, tr: Translator) -> Iterator[Problem]:
         names.add(player.name.casefold())
 
 
-def _piece_errors(position: Position, who, tr: Translator) -> Iterator[Problem]:
+def _piece_errors(position: Position, who: Callable[[str], str], tr: Translator) -> Iterator[Problem]:
     """Pieces of a colour nobody plays, and more pieces on the board than a player owns."""
     colors = set(position.colors)
     for pieces, cap in (("monasteries", MONASTERIES_PER_PLAYER), ("advisors", ADVISORS_PER_PLAYER)):
@@ -233,7 +233,7 @@ def _cloister_field_errors(position: Position, board: Board, tr: Translator) -> 
             )
 
 
-def _chain_errors(position: Position, who, tr: Translator) -> Iterator[Problem]:
+def _chain_errors(position: Position, who: Callable[[str], str], tr: Translator) -> Iterator[Problem]:
     colors = set(position.colors)
     for color, chains in position.chains.items():
         if color not in colors:

@@ -6,7 +6,7 @@ sentence that explains it.
 """
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from assistant.games.kardinal.alliances import score_alliance
 from assistant.games.kardinal.board import TRACK_SPACES, Board
@@ -20,7 +20,7 @@ from assistant.translator import Translator
 
 
 def score_position(
-    position: Position, board: Board, tr: Translator, warnings: list[Problem], found: dict | None = None
+    position: Position, board: Board, tr: Translator, warnings: list[Problem], found: dict[str, Any] | None = None
 ) -> KardinalReport:
     """The report; ``found``: what an earlier scoring of this position found (its report's
     ``found``), so its chains are not searched for again."""
@@ -61,7 +61,7 @@ class _Tally:
         self.parts = {color: {"monasteries": 0, "alliances": 0, "chains": 0} for color in self.order}
         self.steps: list[ScoreStep] = []
 
-    def record(self, kind: StepKind, awards: dict[str, int], **step) -> None:
+    def record(self, kind: StepKind, awards: dict[str, int], **step: Any) -> None:
         for color, points in awards.items():
             self.totals[color] += points
             self.parts[color][_PART[kind]] += points

@@ -11,7 +11,7 @@ from typing import Annotated, Any, cast
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from assistant.games.kardinal.board import Alliance, Board
+from assistant.games.kardinal.board import Alliance, Board, Country
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of
 
@@ -111,7 +111,7 @@ def _alliances(variant: VariantIn, base: Board, tr: Translator, problems: list[P
     return tuple(alliances)
 
 
-def _countries(variant: VariantIn, base: Board, tr: Translator, problems: list[Problem]):
+def _countries(variant: VariantIn, base: Board, tr: Translator, problems: list[Problem]) -> tuple[Country, ...]:
     changes: dict[str, int | None] = {}
     for name, fields in variant.fields.items():
         key = base.resolve_country(name)

@@ -50,7 +50,7 @@ class PrincepsMachiavelli:
     slug = GAME_SLUG
     title = N_("Princeps Machiavelli")
 
-    def score(self, data: Any, tr: Translator = ENGLISH, found: dict | None = None) -> PrincepsReport:
+    def score(self, data: Any, tr: Translator = ENGLISH, found: dict[str, Any] | None = None) -> PrincepsReport:
         """Score ``data``; nothing is searched for, so ``found`` is not needed."""
         position, warnings = parse_position(data, tr)
         return score_position(position, tr, warnings)

@@ -48,7 +48,8 @@ class Territories(_Strict):
     farming: Holding = Holding()
 
     def of(self, kind: str) -> Holding:
-        return getattr(self, kind)
+        holding: Holding = getattr(self, kind)
+        return holding
 
     def counts(self) -> dict[str, int]:
         """Every count the scoring looks at, by the name the report gives it."""

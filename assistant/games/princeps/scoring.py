@@ -15,6 +15,8 @@ from assistant.games.princeps.texts import Words
 from assistant.problems import Problem
 from assistant.translator import Translator
 
+Counts = dict[str, dict[str, int]]  # each player's counts by what the scoring looks at
+
 CATEGORIES = ("territories", "stable_gold", "stable_trade", "stable_farming")
 TIE_BREAKS = ("stable", "gold", "trade")
 
@@ -47,7 +49,7 @@ def score_position(position: Position, tr: Translator, warnings: list[Problem]) 
     )
 
 
-def _category_steps(names, counts, ties, vp: dict[str, int], won: dict[str, list[str]], words: Words) -> list[ScoreStep]:
+def _category_steps(names: list[str], counts: Counts, ties: str, vp: dict[str, int], won: dict[str, list[str]], words: Words) -> list[ScoreStep]:
     """The four categories in the rulebook's order; adds each point to ``vp`` and ``won``."""
     steps = []
     for category in CATEGORIES:
@@ -71,7 +73,7 @@ def _category_steps(names, counts, ties, vp: dict[str, int], won: dict[str, list
     return steps
 
 
-def _break_the_tie(contenders: list[str], counts, vp: dict[str, int], top: int, words: Words) -> tuple[list[ScoreStep], list[str], DecidedBy, int]:
+def _break_the_tie(contenders: list[str], counts: Counts, vp: dict[str, int], top: int, words: Words) -> tuple[list[ScoreStep], list[str], DecidedBy, int]:
     """The tie-break levels needed, the players still in, what decided, and the deciding count."""
     steps = []
     for level, measure in enumerate(TIE_BREAKS, start=1):

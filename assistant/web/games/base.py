@@ -25,6 +25,7 @@ from assistant.games.names import isolated
 from assistant.web import kept
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.own_counts import Seat
 from assistant.web.pad import after_count
 from assistant.web.state import TableState
 from assistant.web.tables import Change, Conflict, Table
@@ -207,6 +208,14 @@ class WebGame(ABC, Generic[StateT, ReportT]):
 
     def entry_order(self, state: StateT) -> list[str]:
         """The count cells in the order the number pad moves through them ([]: it stays)."""
+        return []
+
+    # Everyone counts their own pieces (own_counts.py): the screen of the counts (``?player=<seat
+    # key>`` there walks one seat's, ``player`` among ``screen_args``); "": the game has no seats.
+    seat_screen: str = ""
+
+    def seats(self, state: StateT) -> list[Seat]:
+        """Each player's own counts, in seating order, for their entry link ([]: none)."""
         return []
 
     def after_change(self, state: StateT, change: Change, form: MultiDict, here: MultiDict) -> dict[str, str]:

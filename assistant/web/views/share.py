@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, request, url_for
 
+from assistant.web import own_counts
 from assistant.web.i18n import gettext as _
 from assistant.web.pages import open_table, render
 from assistant.web.sharing import base_urls, qr_svg
@@ -27,5 +28,5 @@ def share(token: str):
     links.append({"kind": "view", "url": view, "qr": qr_svg(view, _("QR code of the spectators' link"))})
     return render(
         "table/page.html", "table/_screen.html", table=table, game=game, screen="share", fragment="share/page.html",
-        links=links, where=where, poll_url=None, notice=None,
+        links=links, seat_links=own_counts.entry_links(table, game, where["base"]), where=where, poll_url=None, notice=None,
     )

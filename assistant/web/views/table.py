@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
 from werkzeug.datastructures import MultiDict
 
-from assistant.web import record, takeback
+from assistant.web import own_counts, record, takeback
 from assistant.web.db import get_db
 from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, WebGame
 from assistant.web.i18n import gettext as _
@@ -81,13 +81,24 @@ def screen(token: str, screen: str):
         abort(404)
     if not wants_fragment():
         remember(table)
-        return render_screen(table, game, screen, request.args, notice=refused_scoring(token, screen))
+        return render_screen(table, game, screen, seat_opening(table, game, screen, request.args), notice=refused_scoring(token, screen))
     # A poll that finds changes gets what they changed, when the game can send just that.
     args = screen_args(game, request.args)
     parts = game.changed_parts(screen, table, changed_since(table, request.args.get("since")), args, args)
     if parts is not None:
         return render_changes(table, game, screen, request.args, parts)
     return render_screen(table, game, screen, request.args)
+
+
+def seat_opening(table: Table, game: WebGame, screen: str, args: MultiDict) -> MultiDict:
+    """A seat's own link opened (``?player=`` and no pad): the pad on the seat's first count not
+    entered yet (own_counts.py). Polls and answers keep the pad where the phone has it."""
+    seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if screen == game.seat_screen and table.can_edit else None
+    if seat is None or args.get("cell") or args.get("rename"):
+        return args
+    opened = MultiDict(args)
+    opened["cell"] = own_counts.first_open(table, seat)
+    return opened
 
 
 def refused_scoring(token: str, screen: str) -> Notice | None:
@@ -181,12 +192,13 @@ def change_origin(form) -> Origin:
     """Who asks (this phone) and with which tap; ``asked``: what the tap asks for, the same each
     time it is sent (the record refuses the id for anything else)."""
     tap = checked_tap(form.get("tap", ""), "tap")
-    asked = "&".join(f"{key}={form.get(key, '')[:100]}" for key in ASKED if key in form)
+    asked = "&".join(f"{key}={value[:100]}" for key, value in sorted(form.items(multi=True)) if key not in NOT_ASKED)[:1000]
     return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "")
 
 
-# The fields that say what a tap asks for (the cell, a number, − or +, the rest of a row, a chain, Undo).
-ASKED = ("cell", "value", "adjust", "rest", "add", "remove", "undo")
+# A tap's fields that change from one sending to the next (the versions, where the phone is now):
+# the others (the cell, the number, − or +, the rest of a row, a chain, a sketch's tap, Undo) say what it asks.
+NOT_ASKED = {"base", "since", "here", "csrf_token", "tap", "screen"}
 
 
 def checked_tap(tap: str, field: str) -> str:
@@ -276,16 +288,18 @@ def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, c
     in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
     typed = typed_in_form() if notice and notice.kind == "error" else {}
     shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, "typed": typed}
-    variables = {**shared, **replaced_context(table, game), **context.template_vars()}
+    own = own_counts.progress(table, game, screen, args.get("player") if table.can_edit else None)
+    variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
-        variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game)}
+        seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if own else None
+        variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game, seat)}
     return variables
 
 
 @dataclass(frozen=True)
 class UndoOffer:
     """What the pad's Undo takes back (templates/macros.html): this phone's latest change still
-    in force, from the table's record, said before it is tapped."""
+    in force (its cell holds what it set), from the table's record, said before it is tapped."""
 
     tap: str  # the id of the tap that made it: the undo names it
     base: int  # the version it made: a cell changed since by another phone is a conflict
@@ -294,12 +308,17 @@ class UndoOffer:
     before: str | None  # the value it goes back to, as the pad shows it (None: a row, whose cells stay 0)
 
 
-def undo_offer(table: Table, game: WebGame) -> UndoOffer | None:
+def undo_offer(table: Table, game: WebGame, seat: own_counts.Seat | None = None) -> UndoOffer | None:
+    """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
     phone = session.get("phone")
-    entry = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else None
+    latest = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else []
+    entry = next((entry for entry in latest if takeback.in_force(game, table, entry)), None)
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)
+    if entry.kind == "row" and seat is not None and entry.cell in seat.cells:
+        label = _("Undo: {cell} and the rest of my counts, back to empty").format(cell=cell)
+        return UndoOffer(entry.tap, entry.version, label, entry.cell, None)
     if entry.kind == "row":
         label = _("Undo: {cell} and the rest of its row, back to empty").format(cell=cell)
         return UndoOffer(entry.tap, entry.version, label, entry.cell, None)

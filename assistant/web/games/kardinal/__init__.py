@@ -24,6 +24,7 @@ from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_as_play
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import ngettext, pgettext, request_translations
+from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import after_count, moved_past
 from assistant.web.tables import Change, Conflict, Table
 
@@ -35,8 +36,10 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     state_model = KardinalState
     stylesheets = ("kardinal/kardinal.css", "kardinal/sketch.css")
     screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
-    # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode
-    screen_args = ("cell", "add", "rename", "sketch", "at", "mode")
+    # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode;
+    # the seat whose own counts this phone enters (own_counts.py)
+    screen_args = ("cell", "add", "rename", "sketch", "at", "mode", "player")
+    seat_screen = "board"
     scorings = (Scoring("intermediate", _l("Intermediate scoring"), "board"), Scoring("final", _l("Final scoring"), "chains"))
     house_rules = {"rules.chains": CHAIN_RULE_CHOICES}
     # Translators: column of the final standings: pieces left in the player's supply.
@@ -88,10 +91,26 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
         if sketch.is_sketch_cell(change.cell):  # the same sketch, the tapped monastery selected
             return PlannedChange(change, lambda state: sketch.after_change(state, change.value, here))
         order = cells.entry_order(table.state)  # the board's cells do not change with their counts
+        seat = seat_of(self.seats(table.state), here.get("player"))
+        if seat is not None and change.cell in seat.cells:  # a seat's own link: its counts only
+            return self._seat_change(table, seat, change, form, here)
+        stay = {"player": seat.key} if seat else {}  # another seat's cell, opened by hand: the whole order
         if change.cells:  # the rest of the row set to 0: the pad goes past the row
             last = cells.row_cells(table.state, change.cell)[-1]
-            return PlannedChange(change, lambda state: moved_past(order, last))
-        return PlannedChange(change, lambda state: after_count(order, change.cell, form, here))
+            return PlannedChange(change, lambda state: {**moved_past(order, last), **stay})
+        return PlannedChange(change, lambda state: {**after_count(order, change.cell, form, here), **stay})
+
+    def _seat_change(self, table: Table[KardinalState], seat: Seat, change: Change, form: MultiDict, here: MultiDict) -> PlannedChange:
+        """A change on a seat's own link: a number moves on to the seat's next count; "The rest of
+        my counts: 0" sets the seat's counts from here on with none yet, and closes the pad."""
+        order, stay = list(seat.cells), {"player": seat.key}
+        if cells.REST in form:
+            rest = cells.rest_of_counts_change(table.state, change.cell, seat.cells, form.get(cells.REST))
+            return PlannedChange(rest, lambda state: {**moved_past(order, order[-1]), **stay})
+        return PlannedChange(change, lambda state: {**after_count(order, change.cell, form, here), **stay})
+
+    def seats(self, state: KardinalState) -> list[Seat]:
+        return cells.seats(state)
 
     def changed_parts(
         self, screen: str, table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict, before: MultiDict

@@ -33,6 +33,7 @@ from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_language
 from assistant.web.numbers import whole_number as _whole_number
+from assistant.web.own_counts import Seat
 from assistant.web.tables import Change
 
 PIECES = ("monasteries", "advisors")
@@ -72,6 +73,12 @@ def entry_order(state: KardinalState) -> list[str]:
     ]
 
 
+def seats(state: KardinalState) -> list[Seat]:
+    """Each player's own counts (own_counts.py), keyed by colour: ``?player=red``."""
+    order = entry_order(state)
+    return [Seat(color, player_label(state, color), color, tuple(c for c in order if c.endswith(f".{color}"))) for color in colors(state)]
+
+
 def parse_count_cell(state: KardinalState, cell: str) -> tuple[str, str, str] | None:
     parts = cell.split(".")
     if len(parts) == 3 and parts[0] in PIECES and parts[1] in published_board().country_keys and parts[2] in colors(state):
@@ -100,18 +107,28 @@ def row_cells(state: KardinalState, cell: str) -> list[str]:
     return [f"{pieces}.{country}.{other}" for other in players[players.index(color) :]]
 
 
-def _rest_of_row_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
+def _rest_of_row_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any, row: tuple[str, ...] = ()) -> Change:
     """The pad's "Empty cells: 0": every cell of the row from ``cell`` on that has no count yet
     is set to 0 (a count entered, here or on another phone meanwhile, stays), as one change. A
     count of 0 is stored as none, so the state stays as it is; the cells are marked changed and
-    set by this phone, as a 0 tapped on each would be."""
+    set by this phone, as a 0 tapped on each would be. ``row``: other cells than the row's, in
+    order from ``cell`` (a seat's own counts: rest_of_counts_change)."""
     if raw != "0":
         raise BadChange(describe_cell(state, cell), _("sets the rest of a row to 0 only, not “{value}”").format(value=str(raw)[:20]))
 
     def empty(s: KardinalState) -> tuple[str, ...]:
-        return tuple(other for other in row_cells(s, cell) if not count(s, pieces, *other.split(".")[1:]))
+        return tuple(other for other in (row or row_cells(s, cell)) if not count(s, *other.split(".")))
 
     return Change(cell, 0, apply=lambda s: None, read=lambda s: count(s, pieces, country, color), merges=True, cells=empty)
+
+
+def rest_of_counts_change(state: KardinalState, cell: str, counts: tuple[str, ...], raw: Any) -> Change:
+    """A seat's own link's "The rest of my counts: 0" (own_counts.py): the seat's counts from
+    ``cell`` on (``counts``: all of them, in order) with no count yet set to 0, as one change."""
+    counted = parse_count_cell(state, cell)
+    if counted is None or cell not in counts:
+        raise BadChange(describe_cell(state, cell), _("is not one of this player's counts"))
+    return _rest_of_row_change(state, cell, *counted, raw, row=counts[counts.index(cell) :])
 
 
 def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:

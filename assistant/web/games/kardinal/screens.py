@@ -25,6 +25,7 @@ from assistant.web.games.kardinal.cells import (
     parse_count_cell,
     placed,
     player_label,
+    seats,
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
@@ -33,6 +34,7 @@ from assistant.web.i18n import field_problem, ngettext
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
+from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import following_cells, number_pad
 from assistant.web.tables import Table
 
@@ -113,7 +115,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[s
     if not parse_count_cell(state, selected):
         selected = ""
     seated = players(state)
-    grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"))
+    seat = _seat(state, args.get("player"))
+    grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"), seat)
     grid.over_limit = _over_limit_cells(table, problems)
     board = table_board(state)  # the cloister fields of the table's board variant
     countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
@@ -128,8 +131,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[s
         countries=countries,
         supply=supply(state, seated, problems),
         other_problems=_other(state, problems, grid.shown),
-        pad=_pad(state, selected, problems) if selected else None,
-        offline_pad=_pad(state, entry_order(state)[0], problems) if not selected and table.can_edit and only is None else None,
+        pad=_pad(state, selected, problems, table.token, seat) if selected else None,
+        offline_pad=_pad(state, entry_order(state)[0], problems, table.token, seat) if not selected and table.can_edit and only is None else None,
         caps=PIECE_CAP,
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=kept_summary(table, "intermediate") if only is None else None,
@@ -194,15 +197,25 @@ def _over_limit_cells(table: Table[KardinalState], problems: dict[str, list[str]
     return {cell: over[player] for player, cell in latest.items()}
 
 
+def _seat(state: KardinalState, key: str | None) -> Seat | None:
+    """The seat whose own counts this phone enters (``?player=<colour>``), if any."""
+    return seat_of(seats(state), key)
+
+
 class _BoardGrid:
     """The board tab's grid, a country at a time; ``shown`` collects the fields it shows, so the
-    problems about any other field are listed below it."""
+    problems about any other field are listed below it. With a ``seat`` (its own link) the
+    seat's cells move on in the seat's order and their row for "rest" is the seat's counts."""
 
-    def __init__(self, state: KardinalState, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str):
+    def __init__(self, state: KardinalState, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str, seat: Seat | None = None):
         self.state, self.problems, self.seated, self.selected, self.here = state, problems, seated, selected, here
         self.shown: set[str] = set()
         self.over_limit: dict[str, list[str]] = {}
         self.following = following_cells(entry_order(state))
+        self.seat = seat
+        if seat is not None:
+            self.following.update(following_cells(list(seat.cells)))
+        self.link_tail = f"&player={seat.key}" if seat else ""
         self.supply_left = {
             (pieces, p["color"]): _supply_sentence(PIECE_CAP[pieces] - placed(state, pieces, p["color"])) for pieces in PIECES for p in seated
         }
@@ -248,7 +261,7 @@ class _BoardGrid:
             "classes": _cell_classes(value, found or self.over_limit.get(cell, []), cell == self.selected),
             "description": description,
             "label": self.with_count.format(cell=description, count=value),
-            "url": f"{self.here}?cell={cell}",
+            "url": f"{self.here}?cell={cell}{self.link_tail}",
             "player": player,
             "value": value,
             "problems": found,
@@ -257,7 +270,8 @@ class _BoardGrid:
             "data": {
                 "cell": cell,
                 "next": self.following.get(cell, ""),
-                "row": f"{pieces}.{key}",  # the pad's "Empty cells: 0" goes as far as this row
+                # the pad's "Empty cells: 0" goes as far as this row ("The rest of my counts": the seat's)
+                "row": f"seat.{self.seat.key}" if self.seat and player["color"] == self.seat.key else f"{pieces}.{key}",
                 "country": shown_name,
                 "pieces": PIECE_LABEL[pieces],
                 "player": player["label"],
@@ -276,7 +290,7 @@ def _supply_sentence(left: int) -> str:
     return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
 
 
-def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]]) -> dict:
+def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> dict:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (board_screen)
     pieces, country, color = counted
@@ -294,7 +308,17 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]]) -> dic
         "player": player_label(state, color),
         "color": color,
         "left": cap - placed(state, pieces, color),
+        **_seat_pad(cell, token, seat),
     }
+
+
+def _seat_pad(cell: str, token: str, seat: Seat | None) -> dict:
+    """The pad on a seat's own link: it stays on the link (``here``, Done) and, on the seat's
+    cells, "Rest of row" is the rest of the seat's counts."""
+    if seat is None:
+        return {}
+    mine = {"rest_label": _("The rest of my counts: 0"), "undo_rest": _("Undo: {cell} and the rest of my counts, back to empty")} if cell in seat.cells else {}
+    return {"here": f"cell={cell}&player={seat.key}", "done_url": url_for("table.screen", token=token, screen="board", player=seat.key), **mine}
 
 
 def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]) -> list[str]:

@@ -16,6 +16,8 @@ from assistant.web.games.princeps.words import TIE_RULE_CHOICES, category_name, 
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import pgettext
+from assistant.web.own_counts import Seat, seat_of
+from assistant.web.pad import after_count
 from assistant.web.tables import Change, Table
 
 
@@ -26,7 +28,8 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     state_model = PrincepsState
     stylesheets = ("princeps/princeps.css",)
     screens = (Screen("territories", _l("Territories")),)
-    screen_args = ("cell", "rename")  # the open number pad, the rename form
+    screen_args = ("cell", "rename", "player")  # the open number pad, the rename form, the seat entered (own_counts.py)
+    seat_screen = "territories"
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
     house_rules = {"rules.ties": TIE_RULE_CHOICES}
     points_label = _l("VP")
@@ -51,6 +54,17 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
 
     def entry_order(self, state: PrincepsState) -> list[str]:
         return cells.entry_order(state)
+
+    def seats(self, state: PrincepsState) -> list[Seat]:
+        return cells.seats(state)
+
+    def after_change(self, state: PrincepsState, change: Change, form: MultiDict, here: MultiDict) -> dict[str, str]:
+        """A number moves the pad on; on a seat's own link, within the seat's counts (and it stays on the link)."""
+        seat = seat_of(self.seats(state), here.get("player"))
+        if seat is None:
+            return super().after_change(state, change, form, here)
+        order = list(seat.cells) if change.cell in seat.cells else self.entry_order(state)
+        return {**after_count(order, change.cell, form, here), "player": seat.key}
 
     def describe_cell(self, state: PrincepsState, cell: str) -> str:
         return cells.describe_cell(state, cell)

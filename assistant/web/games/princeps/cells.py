@@ -27,6 +27,7 @@ from assistant.web.games.base import BadChange
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
 from assistant.web.i18n import gettext as _
+from assistant.web.own_counts import Seat
 from assistant.web.tables import Change
 
 COUNT_CAP = TERRITORY_CARDS  # no count can be higher: the deck has 24 territory cards
@@ -53,6 +54,11 @@ def entry_order(state: PrincepsState) -> list[str]:
     """The order the number pad moves in: a player's kinds row by row (stable, then
     destabilised), then the next player."""
     return [count_cell(i, kind, st) for i in range(len(state.players)) for kind in KINDS for st in STATES]
+
+
+def seats(state: PrincepsState) -> list[Seat]:
+    """Each player's own counts (own_counts.py), keyed by seat number from 1: ``?player=2``."""
+    return [Seat(str(i + 1), isolated(p.name), "", tuple(count_cell(i, kind, st) for kind in KINDS for st in STATES)) for i, p in enumerate(state.players)]
 
 
 def parse_change(state: PrincepsState, form: MultiDict) -> Change:

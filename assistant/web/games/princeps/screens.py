@@ -19,6 +19,7 @@ from assistant.web.games.princeps.cells import (
     describe_cell,
     entry_order,
     parse_count_cell,
+    seats,
 )
 from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
 from assistant.web.games.princeps.state import PrincepsState
@@ -26,6 +27,7 @@ from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, k
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
+from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import cell_id, following_cells, number_pad
 from assistant.web.tables import Table
 
@@ -55,7 +57,11 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
         selected = ""  # spectators have no pad
     here = url_for("table.screen", token=table.token, screen="territories")
     following = following_cells(entry_order(state))
-    cards = [_card(state, index, problems, selected, here, following) for index in range(len(state.players))]
+    seat = seat_of(seats(state), args.get("player"))
+    if seat is not None:  # a seat's own link: its counts move on within the seat's (own_counts.py)
+        following.update(following_cells(list(seat.cells)))
+    tail = f"&player={seat.key}" if seat else ""
+    cards = [_card(state, index, problems, selected, here, following, tail) for index in range(len(state.players))]
     shown = {field for card in cards for field in card["fields"]}
     renaming = small_number(args.get("rename"))
     rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
@@ -78,13 +84,18 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
         rule_label=TIE_RULE_CHOICES[rule].label,
         rule_explanation=TIE_RULE_CHOICES[rule].explanation,
         other_rule=next(other for other in TIE_RULE_CHOICES if other != rule),
-        pad=_pad(state, selected, problems, on_table) if selected else None,
+        pad={**_pad(state, selected, problems, on_table), **_seat_pad(selected, here, seat)} if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, on_table) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
     )
 
 
-def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str]) -> dict:
+def _seat_pad(cell: str, here: str, seat: Seat | None) -> dict:
+    """The pad on a seat's own link stays on the link (``here``, Done)."""
+    return {"here": f"cell={cell}&player={seat.key}", "done_url": f"{here}?player={seat.key}"} if seat else {}
+
+
+def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str], tail: str = "") -> dict:
     """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
     name = state.players[index].name
     rows = []
@@ -105,7 +116,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
                     "id": cell_id(cell),
                     "classes": "cell" + (" selected" if cell == selected else "") + (" bad" if reasons else "") + ("" if value else " zero"),
                     "label": f"{label}: {value}",
-                    "url": f"{here}?cell={cell}",
+                    "url": f"{here}?cell={cell}{tail}",
                     "value": value,
                     "selected": cell == selected,
                     # what the pad shows when it moves here before the server answers (static/app.js)

@@ -1,0 +1,106 @@
+"""Everyone counts their own pieces: a seat's own entry link, and who is done.
+
+A game with seats (``WebGame.seats``) lets each player's phone walk just that player's counts:
+``/t/<edit token>/<seat screen>?player=<seat key>`` (a colour, a seat number) opens the number
+pad on the player's first count not entered yet, a number moves it on to the player's next one
+(the cells' ``data-next`` and the server's answer follow the seat's order), and the screen shows
+every seat's progress. A count is *entered* when the table marks its cell changed
+(``Table.changed``) after the latest scoring kept: a number tapped, even the same one again or
+a 0, or the rest of a row or of a seat's counts set to 0. A seat is *done* when all its counts
+are entered; once every seat is done the screen offers the next scoring. After the game's last
+scoring nothing is shown (the board is scored).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from flask import url_for
+
+from assistant.web.i18n import gettext as _
+from assistant.web.sharing import qr_svg
+from assistant.web.tables import Table
+
+if TYPE_CHECKING:  # the games' base class declares seats with this module's Seat
+    from assistant.web.games.base import WebGame
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as their own entry link names them."""
+
+    key: str  # the link's ``player`` argument: a colour, a seat number ("1"...)
+    label: str  # the player in words: "Andreas (red)", "Green", "Ana"
+    color: str  # a palette colour for the swatch ("": none)
+    cells: tuple[str, ...]  # the player's counts, in the game's entry order
+
+
+def counted_since(table: Table) -> int:
+    """The version counts are entered after: that of the latest scoring kept (0: none)."""
+    return max((kept.version for kept in table.state.results.values() if kept), default=0)
+
+
+def entered(table: Table, cells: tuple[str, ...] | list[str]) -> list[str]:
+    """The cells whose count was entered since the latest scoring (``counted_since``)."""
+    since = counted_since(table)
+    return [cell for cell in cells if table.changed.get(cell, 0) > since]
+
+
+def seat_of(seats: list[Seat], key: str | None) -> Seat | None:
+    return next((seat for seat in seats if key and seat.key == key), None)
+
+
+def seat_order(seats: list[Seat], key: str | None, order: list[str]) -> list[str]:
+    """The pad's order: the seat's own counts for a phone entering a seat's, else ``order``."""
+    seat = seat_of(seats, key)
+    return list(seat.cells) if seat else order
+
+
+def first_open(table: Table, seat: Seat) -> str:
+    """Where a seat's link opens the pad: its first count not entered yet (else its first)."""
+    done = set(entered(table, seat.cells))
+    return next((cell for cell in seat.cells if cell not in done), seat.cells[0] if seat.cells else "")
+
+
+def progress(table: Table, game: WebGame, screen: str, key: str | None) -> dict[str, Any] | None:
+    """What the seat screen shows of everyone's counts (templates/table/_seats.html): each seat
+    done or still entering, the seat this phone enters (``mine``), and once every seat is done the
+    next scoring to make; None where the game has no seats, on another screen, after the last
+    scoring, or while nobody entered a count since the latest scoring and this phone enters no seat."""
+    if screen != game.seat_screen or table.state.results.get(game.scorings[-1].name):
+        return None
+    seats = game.seats(table.state)
+    mine = seat_of(seats, key)
+    rows = []
+    for seat in seats:
+        done = len(entered(table, seat.cells))
+        rows.append({"seat": seat, "done": done, "total": len(seat.cells), "finished": done == len(seat.cells)})
+    if not seats or (mine is None and not any(row["done"] for row in rows)):
+        return None
+    everyone = all(row["finished"] for row in rows)
+    return {
+        "rows": rows,
+        "mine": next((row for row in rows if row["seat"] is mine), None),
+        "everyone": everyone,
+        "score_url": _next_scoring_url(table, game) if everyone else "",
+        "whole_url": url_for("table.screen", token=table.token, screen=screen),
+    }
+
+
+def _next_scoring_url(table: Table, game: WebGame) -> str:
+    """The scoring card of the first scoring not kept yet (its tab, its card's id)."""
+    scoring = next((s for s in game.scorings if not table.state.results.get(s.name)), game.scorings[-1])
+    return url_for("table.screen", token=table.token, screen=scoring.screen or game.screens[0].name) + f"#score-{scoring.name}"
+
+
+def entry_links(table: Table, game: WebGame, base: str) -> list[dict[str, Any]]:
+    """Each seat's own entry link on the share page (the edit token's only: a spectator's page
+    has none), with its QR code."""
+    if not table.can_edit or not game.seat_screen:
+        return []
+    links = []
+    for seat in game.seats(table.state):
+        url = base + url_for("table.screen", token=table.id, screen=game.seat_screen, player=seat.key)
+        qr = qr_svg(url, _("QR code of the link for {player} to count their own pieces").format(player=seat.label))
+        links.append({"seat": seat, "url": url, "qr": qr})
+    return links
