@@ -22,7 +22,7 @@
     // A conflict's notice on the pad tells what the other phone set there: a note on the same cell would tell it twice.
     var conflict = document.querySelector('.notice.conflict input[name="cell"]');
     if (conflict) { seen[conflict.value] = true; }
-    var names = document.querySelector(".heads"); // the sticky row of names, which the notes stay under (kardinal.css)
+    var names = document.querySelector(".heads"); // the sticky row of names (a game's stylesheet), which the notes stay under
     if (names) { document.documentElement.style.setProperty("--names-height", names.offsetHeight + "px"); }
     for (var i = notes.length - 1; i >= 0; i -= 1) {
       var cell = notes[i].getAttribute("data-cell");

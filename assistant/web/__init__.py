@@ -70,6 +70,9 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     # Only this user may read the database and the secret key, whatever the umask.
     Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
 
+    from babel.lists import format_list
+    from flask_babel import get_locale
+
     from assistant.web import budget, compression, db, errors, hosts, locale, log_links, pad, polls, security, static_files
     from assistant.web.games import web_games
 
@@ -95,6 +98,8 @@ def create_app(test_config: dict | None = None, instance_path: str | Path | None
     app.register_blueprint(history.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(installed.bp)
+    # The games served, in the page's language ("A and B", "A und B"): shared pages name no game themselves.
+    app.jinja_env.globals["games_in_words"] = lambda: format_list([str(game.title) for game in web_games()], locale=str(get_locale()))
     for game in web_games():
         for blueprint in game.blueprints():
             app.register_blueprint(blueprint)

@@ -32,7 +32,7 @@ def test_a_tap_answers_its_country_the_supply_the_problems_and_the_pad_only(clie
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and response.headers["HX-Reswap"] == "none show:.cell.selected:bottom"  # the pad's cell in view
     swapped = set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
-    assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad"}
+    assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad", "own-counts"}
     assert 'id="country-Franken"' not in html and "Rename" not in html  # the rest of the board stays
     # The next poll asks from here, with the pad where it is now.
     assert re.search(rf'id="screen-poll"[^>]*><input type="hidden" name="since" value="2"><input type="hidden" name="cell" value="{NEXT}">', html)
@@ -78,7 +78,7 @@ def test_the_other_phones_poll_gets_what_the_taps_changed(client):
     response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
     seen = response.get_data(as_text=True)
     assert response.headers["HX-Reswap"] == "none"  # no pad open: the page stays where it is scrolled
-    assert set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', seen)) == {"screen-poll", "country-England", "country-Franken", "supply", "board-problems"}
+    assert set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', seen)) == {"screen-poll", "country-England", "country-Franken", "supply", "board-problems", "own-counts"}
     assert re.search(rf'id="cell-{TAPPED.replace(".", "-")}"[^>]*>3</a>', seen)
     assert re.search(r'id="screen-poll"[^>]*><input type="hidden" name="since" value="3">', seen)
     board = client.get(f"/t/{token}/board", headers=HTMX).get_data(as_text=True)
@@ -115,7 +115,7 @@ def test_a_conflicting_tap_answers_what_changed_and_the_pad_with_the_notice_on_i
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and response.headers["HX-Reswap"].startswith("none")
     swapped = set(re.findall(r'\bid="([^"]+)"[^>]*hx-swap-oob="true"', html))
-    assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad"}
+    assert swapped == {"screen-poll", "country-England", "supply", "board-problems", "pad", "own-counts"}
     pad = part(html, "pad")
     assert "Changed on another phone" in pad and 'class="notice conflict"' in pad
     assert f'name="cell" value="{TAPPED}"' in pad  # the pad is back on the disputed cell
@@ -178,7 +178,7 @@ def test_a_tap_leaves_the_country_of_the_players_earlier_count_alone_when_nobody
     base = version(client, token)
     tap(client, token, TAPPED, "3", base)
     html = tap(client, token, FIRST_OF_FRANKEN, "2", base + 1).get_data(as_text=True)
-    assert oob_ids(html) == {"screen-poll", "country-Franken", "supply", "board-problems", "pad"}
+    assert oob_ids(html) == {"screen-poll", "country-Franken", "supply", "board-problems", "pad", "own-counts"}
 
 
 def test_a_player_who_is_no_longer_over_loses_the_mark_on_another_country(client):
@@ -212,7 +212,7 @@ def test_a_cell_changed_twice_since_the_phone_looked_counts_as_not_known_and_the
     seen = client.get(f"/t/{token}/board?since={base + 1}", headers=HTMX).get_data(as_text=True)
     assert {"country-England", "country-Franken"} <= oob_ids(seen)
     once = client.get(f"/t/{token}/board?since={base + 2}", headers=HTMX).get_data(as_text=True)
-    assert oob_ids(once) == {"screen-poll", "country-England", "supply", "board-problems"}
+    assert oob_ids(once) == {"screen-poll", "country-England", "supply", "board-problems", "own-counts"}
 
 
 def test_a_phone_whose_value_was_replaced_is_told_at_the_top_with_a_link_to_the_cell(client, app):
