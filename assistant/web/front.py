@@ -21,6 +21,7 @@ import io
 import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from assistant.web import admission
 from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, refused_framing
@@ -55,6 +56,7 @@ BUSY = Refusal(503, "", json={"error": "error: request: the server is busy with 
                retry_after=admission.RETRY_SECONDS, close=False)  # its body was read whole
 
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
+QuickAnswer = Callable[[Any], "tuple[int, list[tuple[str, str]], bytes] | None"]
 
 
 class _TooLarge(Exception):
@@ -77,8 +79,10 @@ class BufferedWSGI:
     """An RSGI application (granian's native interface) that runs a WSGI app on ``threads``
     threads, each request with its body already read."""
 
-    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES):
+    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES,
+                 quick: QuickAnswer | None = None):
         self.wsgi_app, self.max_body, self.body_seconds, self.max_held = wsgi_app, max_body, body_seconds, max_held
+        self.quick = quick  # a poll with nothing new, from granian's request alone (polls.PollAnswers.answer)
         self.held = 0  # bytes of bodies being read now, all connections together (the event loop's only)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="app")
         self.express = ThreadPoolExecutor(EXPRESS_THREADS, thread_name_prefix="express")
@@ -100,6 +104,11 @@ class BufferedWSGI:
         if refusal is not None:
             protocol.response_bytes(*refusal.answer())
             return
+        if self.quick is not None:
+            answer = self.quick(scope)
+            if answer is not None:
+                protocol.response_bytes(*answer)
+                return
         environ = wsgi_environ(scope)
         if scope.method == "GET" and "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
             try:  # a poll with nothing new, answered here (on a copy: the proxy settings change it)

@@ -47,7 +47,7 @@ def worker_app() -> BufferedWSGI:
     threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
         app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
-    from assistant.web import access_log, db
+    from assistant.web import access_log, db, polls
     from assistant.web.clean_stop import StopsWithoutFinalizing
 
     def close_store() -> None:
@@ -57,9 +57,12 @@ def worker_app() -> BufferedWSGI:
 
     body_seconds = float(os.environ.get(WORKER_BODY_SECONDS, BODY_SECONDS))
     # The worker leaves without finalizing Python once stopped: granian's threads race it (clean_stop.py).
-    wsgi_app = access_log.logged(app.wsgi_app, os.environ.get(access_log.SETTING, ""))  # links masked
+    logging = os.environ.get(access_log.SETTING, "")
+    wsgi_app = access_log.logged(app.wsgi_app, logging)  # links masked
+    # Polls with nothing new answered from granian's request alone, unless each needs its log line.
+    quick = None if logging else polls.answers(app).answer
     return StopsWithoutFinalizing(wsgi_app, threads, app.config["MAX_CONTENT_LENGTH"], body_seconds,
-                                  max_held=int(app.config["HELD_BODY_BYTES"]), on_stop=close_store)
+                                  max_held=int(app.config["HELD_BODY_BYTES"]), on_stop=close_store, quick=quick)
 
 
 def make_server(host: str, port: int):
