@@ -141,6 +141,8 @@ class PollAnswers:
         if connection is None:
             return False
         try:
+            if not in_front:  # an app thread writes on this same connection, which its data_version never counts
+                return version_of(token, connection) == since
             return self._file_versions().version(token, connection) == since
         except sqlite3.Error:  # the app answers it, and says what went wrong
             return False
@@ -158,6 +160,7 @@ class PollAnswers:
         return served
 
     def _file_versions(self) -> FileVersions:
+        """The event loop's (only the front's threads, which never write, may believe one)."""
         thread = threading.get_ident()
         kept = self._files.get(thread)
         if kept is None:

@@ -1,11 +1,16 @@
 """The frame every page shares: health, security headers, languages, errors, the secret key."""
+import gzip
 import re
 from pathlib import Path
+
+import pytest
 
 from assistant.web import create_app
 from assistant.web.security import CONTENT_SECURITY_POLICY
 from tests.client import BrowserClient, browser_app
 from tests.web.helpers import new_table
+
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def test_healthz(client):
@@ -106,3 +111,15 @@ def test_pages_and_static_files_are_sent_compressed(client):
     with client.get("/static/vendor/htmx/htmx.min.js", headers={"Accept-Encoding": "gzip", "If-None-Match": script.headers["ETag"]}) as again:
         assert again.status_code == 304  # (closed, as a server closes it: a 304 never reads the file)
     assert "Content-Encoding" not in client.get(f"/t/{token}/board").headers  # only when asked for
+
+
+@pytest.mark.parametrize(("path", "comment"), [("static/app.js", "//"), ("static/app.css", "/*")])
+def test_our_scripts_and_styles_go_out_minified_and_whole(client, path, comment):
+    source = (REPOSITORY / path).read_text(encoding="utf-8")
+    sent = client.get("/" + path, headers={"Accept-Encoding": "gzip"})
+    text = gzip.decompress(sent.data).decode("utf-8")
+    assert comment in source and len(text) < 0.8 * len(source)  # comments and spaces gone
+    words = re.findall(r"[A-Za-z_][A-Za-z0-9_-]{5,}", re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S))
+    assert set(words) <= set(re.findall(r"[A-Za-z_][A-Za-z0-9_-]{5,}", text))  # nothing renamed or dropped
+    with client.get("/" + path) as plain:
+        assert plain.get_data(as_text=True) == source  # without gzip: the file as written

@@ -6,6 +6,7 @@ it is about: ``monasteries.Frankreich.green``, ``advisors.Italien.blue``, ``chai
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -65,18 +66,18 @@ def placed(state: KardinalState, pieces: str, color: str) -> int:
 
 def entry_order(state: KardinalState) -> list[str]:
     """The order the number pad moves in: a country's monasteries, then its advisors, then the next country."""
-    return [
-        f"{pieces}.{country}.{color}"
-        for country in published_board().country_keys
-        for pieces in PIECES
-        for color in colors(state)
-    ]
+    return list(_entry_order(tuple(colors(state))))
+
+
+@functools.lru_cache(maxsize=256)
+def _entry_order(colors: tuple[str, ...]) -> tuple[str, ...]:
+    """Worked out once per set of colours: every tap asks for it several times."""
+    return tuple(f"{pieces}.{country}.{color}" for country in published_board().country_keys for pieces in PIECES for color in colors)
 
 
 def seats(state: KardinalState) -> list[Seat]:
     """Each player's own counts (own_counts.py), keyed by colour: ``?player=red``."""
-    order = entry_order(state)
-    return [Seat(color, player_label(state, color), color, tuple(c for c in order if c.endswith(f".{color}"))) for color in colors(state)]
+    return [Seat(color, player_label(state, color), color, _entry_order((color,))) for color in colors(state)]
 
 
 def parse_count_cell(state: KardinalState, cell: str) -> tuple[str, str, str] | None:
