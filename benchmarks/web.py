@@ -129,12 +129,22 @@ def tap(client, token: str, cell: str, value: int, version: int, times: list[flo
     phone is, ``since`` the version its screen shows); its wall and CPU time; the version now shown."""
     data = {"cell": cell, "value": str(value), "base": str(version), "screen": "board", "here": f"cell={cell}", "since": str(version),
             "tap": secrets.token_hex(12)}  # the pad's own id for the tap (static/app.js)
+    # The request as a server hands it to the app (its environ made before the clock starts: the
+    # client's work), the answer read whole as a server reads it: the server's own time alone.
+    environ = EnvironBuilder(path=f"/t/{token}/change", method="POST", data=data, environ_base=client.environ_base,
+                             headers={**HTMX, "Cookie": f"session={client.get_cookie('session').value}"}).get_environ()
+    answer: list = []
     start, start_cpu = time.perf_counter(), time.process_time()
-    response = client.post(f"/t/{token}/change", data=data, headers=HTMX)
+    result = client.application(environ, lambda status, headers, exc_info=None: answer.extend([status, headers]))
+    body = b"".join(result)
+    getattr(result, "close", lambda: None)()
     times.append(time.perf_counter() - start)
     cpu.append(time.process_time() - start_cpu)
-    assert response.status_code == 200, response.status_code
-    return int(SHOWN_VERSION.search(unpacked(response)).group(1))
+    assert answer[0].startswith("200"), answer
+    for name, value in answer[1]:  # the session the app gave the phone (its id, on its first tap), kept as a browser keeps it
+        if name == "Set-Cookie" and value.startswith("session="):
+            client.set_cookie("session", value.split(";", 1)[0].removeprefix("session="))
+    return int(SHOWN_VERSION.search(gzip.decompress(body)).group(1))
 
 
 def fsync_time(folder: Path, count: int = 200) -> float:

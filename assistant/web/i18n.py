@@ -17,16 +17,22 @@ from assistant.translator import translator_for
 
 
 def request_translations():
-    """The request's catalog (also the core's translator, so its sentences match the page)."""
-    if "translations" not in g:
-        g.translations = translator_for(request_language())
-    return g.translations
+    """The request's catalog (also the core's translator, so its sentences match the page).
+    Read from ``g``'s own dictionary in one step: a tap's answer translates a hundred strings,
+    and each look through the ``g`` proxy cost more than the translation."""
+    here = g._get_current_object().__dict__
+    found = here.get("translations")
+    if found is None:
+        found = here["translations"] = translator_for(request_language())
+    return found
 
 
 def request_language() -> str:
-    if "language" not in g:
-        g.language = str(get_locale() or "en")
-    return g.language
+    here = g._get_current_object().__dict__
+    found = here.get("language")
+    if found is None:
+        found = here["language"] = str(get_locale() or "en")
+    return found
 
 
 def gettext(message: str) -> str:

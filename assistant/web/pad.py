@@ -10,10 +10,12 @@ one tap once the pad is open. The template is the ``number_pad`` macro in
 """
 from __future__ import annotations
 
+import functools
+import html
 from collections.abc import Sequence
 
 from flask import Flask
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
@@ -27,7 +29,8 @@ def data_attributes(data: dict | None) -> Markup:
     """A cell's ``data`` as its data-* attributes (what static/app.js shows when the pad moves
     there before the server answers), each value escaped. A filter, not a loop in the template:
     a tap's answer writes ~20 cells, and this is a tenth of its rendering (benchmarks/web.py)."""
-    return Markup("".join(f' data-{key}="{escape(value)}"' for key, value in (data or {}).items()))
+    # html.escape: the same characters as markupsafe's escape, without a Markup made for each value.
+    return Markup("".join([f' data-{key}="{html.escape(str(value))}"' for key, value in (data or {}).items()]))
 
 
 def cell_id(cell: str) -> str:
@@ -50,9 +53,15 @@ def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Se
     }
 
 
-def following_cells(order: list[str]) -> dict[str, str]:
+def following_cells(order: Sequence[str]) -> dict[str, str]:
     """Each cell's next one in the entry order ("" after the last): where the pad moves on to,
-    written on the cells so the phone can move it at once (static/app.js)."""
+    written on the cells so the phone can move it at once (static/app.js). A copy: callers add to it."""
+    return dict(_following(tuple(order)))
+
+
+@functools.lru_cache(maxsize=256)
+def _following(order: tuple[str, ...]) -> dict[str, str]:
+    """Worked out once per order (a table's players): every tap's answer asks for it."""
     return {cell: (order[i + 1] if i + 1 < len(order) else "") for i, cell in enumerate(order)}
 
 
@@ -66,5 +75,6 @@ def after_count(order: list[str], cell: str, form: MultiDict, here: MultiDict) -
 
 def moved_past(order: list[str], cell: str) -> dict:
     """URL arguments of the pad on the cell after ``cell`` (none after the last: the pad closes)."""
-    following = following_cells(order)[cell]
+    at = order.index(cell)
+    following = order[at + 1] if at + 1 < len(order) else ""
     return {"cell": following, "_anchor": cell_id(following)} if following else {}

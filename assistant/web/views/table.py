@@ -312,7 +312,8 @@ def undo_offer(table: Table, game: WebGame, seat: own_counts.Seat | None = None)
     """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
     phone = session.get("phone")
     latest = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else []
-    entry = next((entry for entry in latest if takeback.in_force(game, table, entry)), None)
+    # The table's latest change holds by itself (nothing came after it): the answer to a tap asks no game.
+    entry = next((entry for entry in latest if entry.version == table.version or takeback.in_force(game, table, entry)), None)
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)

@@ -77,7 +77,13 @@ def _entry_order(colors: tuple[str, ...]) -> tuple[str, ...]:
 
 def seats(state: KardinalState) -> list[Seat]:
     """Each player's own counts (own_counts.py), keyed by colour: ``?player=red``."""
-    return [Seat(color, player_label(state, color), color, _entry_order((color,))) for color in colors(state)]
+    return list(_seats(tuple((player.color, player.name) for player in state.players), request_language()))
+
+
+@functools.lru_cache(maxsize=256)
+def _seats(players: tuple[tuple[str, str], ...], language: str) -> tuple[Seat, ...]:
+    """Worked out once per table's players and language: a tap asks for them several times."""
+    return tuple(Seat(color, _player_label(name, color), color, _entry_order((color,))) for color, name in players)
 
 
 def parse_count_cell(state: KardinalState, cell: str) -> tuple[str, str, str] | None:
@@ -195,7 +201,10 @@ def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict) 
 # --- words for cells, shared by conflict messages and the number pad ---
 def player_label(state: KardinalState, color: str) -> str:
     """'Andreas (green)', or a colour standing alone as the player's name: 'Green'."""
-    name = next((p.name for p in state.players if p.color == color), "")
+    return _player_label(next((p.name for p in state.players if p.color == color), ""), color)
+
+
+def _player_label(name: str, color: str) -> str:
     return f"{isolated(name)} ({color_label(color)})" if name else color_as_player_label(color)
 
 
