@@ -19,6 +19,7 @@ from flask import has_request_context, request
 from werkzeug.exceptions import ServiceUnavailable
 
 from assistant.games.work import WorkBudget
+from assistant.translator import translator_for
 
 # The cores this process may run on (taskset, a container's cpuset), else the machine's.
 SLOTS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
@@ -30,6 +31,14 @@ RETRY_SECONDS = 2
 # In the environ of a request the front admitted already (an API scoring): its searches hold that slot.
 HOLDS_SLOT = "assistant.search_slot"
 _slots = threading.BoundedSemaphore(SLOTS)
+
+
+def busy_json(language: str) -> dict[str, object]:
+    """The API's 503 body, in ``language`` (the API's: ``?lang=``, else Accept-Language), as its
+    other refusals word them: 'error: request: …' and the problem by its field."""
+    tr = translator_for(language)
+    reason = tr.gettext("the server is busy with other scorings; try again in a moment")
+    return {"error": tr.gettext("error: {problem}").format(problem=f"request: {reason}"), "errors": [{"field": "request", "reason": reason}]}
 
 
 class ServerBusy(ServiceUnavailable):

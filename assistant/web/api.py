@@ -11,9 +11,9 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from assistant.games import score_data
 from assistant.json_input import InputTooLarge, read_json, too_large
 from assistant.problems import InvalidInput, Problem
-from assistant.translator import LANGUAGES, Translator, translator_for
+from assistant.translator import Translator, translator_for
 from assistant.web.db import check_store, store_failed
-from assistant.web.locale import browser_language
+from assistant.web.locale import api_language
 from assistant.web.numbers import small_number
 from assistant.web.security import csrf
 from assistant.web.views.history import json_history
@@ -38,15 +38,6 @@ def healthz():
 def livez():
     """Alive: the server answers, whatever the store (a container is not restarted for the database)."""
     return {"status": "ok"}
-
-
-def api_language() -> str:
-    """``?lang=`` first, then the client's Accept-Language; English (as the command line without
-    ``--lang``) when neither names one of ours. A page's remembered choice (cookie) is for pages."""
-    asked = request.args.get("lang")
-    if asked in LANGUAGES:
-        return asked
-    return browser_language()
 
 
 @bp.post("/api/score")

@@ -10,6 +10,7 @@ from assistant.web.admission import ServerBusy
 from assistant.web.db import store_failed
 from assistant.web.front import BODY_LATE
 from assistant.web.i18n import gettext as _
+from assistant.web.locale import api_language
 from assistant.web.pages import WATCH_ONLY
 
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
@@ -90,8 +91,8 @@ def init_app(app: Flask) -> None:
     def busy(_error):
         retry = {"Retry-After": str(admission.RETRY_SECONDS)}
         if request.path.startswith("/api/"):
-            reason = "the server is busy with other scorings"
-            return {"error": f"error: request: {reason}; try again in a moment", "errors": [{"field": "request", "reason": reason}]}, 503, retry
+            language = api_language()
+            return admission.busy_json(language), 503, {**retry, "Content-Language": language, "Vary": "Accept-Language"}
         page, status = _page(_("The server is busy"), _("Other scorings are taking all its time right now. Nothing was lost; try again in a moment."), 503)
         return page, status, retry
 

@@ -22,9 +22,11 @@ import sys
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from urllib.parse import parse_qsl
 
 from assistant.web import admission
 from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, refused_framing
+from assistant.web.locale import api_language_of
 
 # A phone's form or tap is a few hundred bytes and comes with its headers; a weak Wi-Fi may
 # retransmit for a few seconds. Past this, the body is not coming: the request is refused.
@@ -51,10 +53,6 @@ EXPRESS_THREADS = 2
 SWITCH_SECONDS = 0.001
 # Requests that are nothing but a chain search: admitted in the event loop, before a thread (admission.py).
 SEARCH_PATHS = ("/api/score",)
-BUSY = Refusal(503, "", json={"error": "error: request: the server is busy with other scorings; try again in a moment",
-                              "errors": [{"field": "request", "reason": "the server is busy with other scorings"}]},
-               retry_after=admission.RETRY_SECONDS, close=False)  # its body was read whole
-
 WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
 QuickAnswer = Callable[[Any], "tuple[int, list[tuple[str, str]], bytes] | None"]
 
@@ -144,7 +142,10 @@ class BufferedWSGI:
         if scope.method != "POST" or scope.path not in SEARCH_PATHS:
             return await loop.run_in_executor(self.executor, self._respond, environ)
         if not await admission.wait_for_slot():
-            return BUSY.answer()
+            asked = dict(parse_qsl(scope.query_string)).get("lang")
+            language = api_language_of(asked, scope.headers.get("accept-language") or "")
+            status, headers, body = Refusal(503, "", json=admission.busy_json(language), retry_after=admission.RETRY_SECONDS, close=False).answer()
+            return status, [*headers, ("Content-Language", language), ("Vary", "Accept-Language")], body  # its body was read whole
         environ[admission.HOLDS_SLOT] = True
         try:
             return await loop.run_in_executor(self.executor, self._respond, environ)

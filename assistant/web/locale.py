@@ -10,6 +10,8 @@ from babel import Locale
 from flask import Flask, g, request, url_for
 from flask_babel import Babel, format_timedelta, get_locale
 from markupsafe import Markup
+from werkzeug.datastructures import LanguageAccept
+from werkzeug.http import parse_accept_header
 
 from assistant.games.names import isolated
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
@@ -43,11 +45,27 @@ def _language_code() -> str:
 def browser_language() -> str:
     """The first language of Accept-Language we have, by its main part ('en-GB' is English, so
     'en-GB,de;q=0.5' stays English); English when none is ours."""
-    for value, _quality in request.accept_languages:  # best first
+    return accepted_language(request.accept_languages)
+
+
+def accepted_language(accepted: LanguageAccept) -> str:
+    for value, _quality in accepted:  # best first
         code = value.replace("_", "-").split("-")[0].lower()
         if code in LANGUAGES:
             return code
     return DEFAULT_LANGUAGE
+
+
+def api_language() -> str:
+    """``?lang=`` first, then the client's Accept-Language; English (as the command line without
+    ``--lang``) when neither names one of ours. A page's remembered choice (cookie) is for pages."""
+    return api_language_of(request.args.get("lang"), request.headers.get("Accept-Language", ""))
+
+
+def api_language_of(asked: str | None, accept_language: str) -> str:
+    """The API's language from its ``lang`` argument and Accept-Language header (the front's,
+    before any request object)."""
+    return asked if asked in LANGUAGES else accepted_language(parse_accept_header(accept_language, LanguageAccept))
 
 
 OUR_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\\]*")

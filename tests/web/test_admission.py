@@ -40,7 +40,11 @@ def test_an_api_scoring_that_finds_every_slot_taken_is_a_503_in_json_with_retry_
     with every_slot_taken():
         response = client.post("/api/score", json=absurd_position())
     assert response.status_code == 503 and response.headers["Retry-After"] == str(admission.RETRY_SECONDS)
-    assert response.get_json()["errors"] == [{"field": "request", "reason": "the server is busy with other scorings"}]
+    reason = "the server is busy with other scorings; try again in a moment"
+    assert response.get_json() == {"error": f"error: request: {reason}", "errors": [{"field": "request", "reason": reason}]}
+    with every_slot_taken():
+        german = client.post("/api/score?lang=de", json=absurd_position())
+    assert german.status_code == 503 and german.headers["Content-Language"] == "de" and "ausgelastet" in german.get_json()["errors"][0]["reason"]
     assert client.post("/api/score", json=absurd_position()).status_code == 400  # a slot free: searched, and refused as too much work
 
 
@@ -63,15 +67,16 @@ def test_a_real_boards_pages_and_changes_never_wait_for_a_slot(client, quick_wai
         admission.give_slot()
 
 
-def _post_heavy(url: str) -> tuple[int, dict, float]:
+def _post_heavy(url: str) -> tuple[int, dict, float, bytes]:
     started = time.monotonic()
-    request = Request(url + "/api/score", data=json.dumps(absurd_position()).encode(), headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json", "Accept-Language": "de-AT,de;q=0.9"}
+    request = Request(url + "/api/score", data=json.dumps(absurd_position()).encode(), headers=headers)
     try:
         with urlopen(request, timeout=30) as response:
-            return response.status, {k.lower(): v for k, v in response.headers.items()}, time.monotonic() - started
+            return response.status, {k.lower(): v for k, v in response.headers.items()}, time.monotonic() - started, response.read()
     except HTTPError as error:
         with error:
-            return error.code, {k.lower(): v for k, v in error.headers.items()}, time.monotonic() - started
+            return error.code, {k.lower(): v for k, v in error.headers.items()}, time.monotonic() - started, error.read()
 
 
 def _healthz_seconds(url: str) -> float:
@@ -91,7 +96,9 @@ def test_healthz_answers_at_once_while_clients_send_more_heavy_scorings_than_the
             waits.append(_healthz_seconds(url))
             time.sleep(0.05)
         answers = [future.result() for future in heavy]
-    statuses = sorted(status for status, _headers, _seconds in answers)
+    statuses = sorted(status for status, _headers, _seconds, _body in answers)
     assert set(statuses) <= {400, 503} and 400 in statuses and 503 in statuses, statuses
-    assert all(headers.get("retry-after") for status, headers, _s in answers if status == 503)
+    busy = [(headers, json.loads(body)) for status, headers, _s, body in answers if status == 503]
+    assert all(headers.get("retry-after") and headers.get("content-language") == "de" for headers, _body in busy)
+    assert all(body["error"].startswith("Fehler: request: ") and "ausgelastet" in body["errors"][0]["reason"] for _headers, body in busy), busy[0]
     assert waits and max(waits) < 0.5, (max(waits), len(waits))
