@@ -13,6 +13,9 @@ its own (the rest of the line inside the name). Those are dropped or closed (UAX
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+
+from assistant.translator import Translator
 
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
 OPENS_AN_ISOLATE = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
@@ -54,3 +57,10 @@ def _closing(text: str) -> int | None:
             if depth == 0:
                 return index
     return None
+
+
+def everyone(names: Sequence[str], tr: Translator) -> str:
+    """Players inside a sentence, each as the caller words them: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])

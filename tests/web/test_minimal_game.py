@@ -133,7 +133,7 @@ class TokensWeb(WebGame[TokensState, TokensReport]):
     title = "Region Tokens"
     templates = "testonlyregiontokens"
     template_folder = Path(__file__).parent / "templates"
-    screens = (Screen("grid", "Tokens"),)
+    entry_screens = (Screen("grid", "Tokens"),)
     scorings = (Scoring("final", "Score"),)
     state_model = TokensState
     screen_args = ("cell",)
@@ -285,7 +285,7 @@ def test_a_game_missing_part_of_the_contract_is_refused_when_it_is_made():
     from assistant.web.state import TableState
 
     members = {
-        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
+        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "entry_screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
         **{name: (lambda self, *args: None) for name in ("setup", "screen", "parse_change", "describe_cell", "score_input", "players_view")},
     }
     type("Complete", (WebGame,), members)()  # everything there: made
@@ -306,3 +306,20 @@ def test_a_game_registered_without_screens_says_so(third_game, monkeypatch):
         web_game("rules-only")
     with pytest.raises(GameWithoutScreens):
         browser_app({"TESTING": True, "DATABASE": str(third_game / "x.sqlite3")})
+
+
+def test_a_named_game_without_seating_and_old_screens_are_refused_saying_why():
+    from assistant.web.games.base import Scoring, Screen
+    from assistant.web.games.named import NamedGame
+    from assistant.web.state import TableState
+
+    members = {
+        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "entry_screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
+        **{name: (lambda self, *args: None) for name in ("screen", "read_cell", "describe_own_cell", "score_input", "players_view")},
+    }
+    with pytest.raises(TypeError, match="must set seating"):
+        type("Unseated", (NamedGame,), members)()
+    # A game's module ``screens`` was hidden by a class attribute of that name: the tabs are entry_screens.
+    old = {**{k: v for k, v in members.items() if k != "entry_screens"}, "screens": members["entry_screens"]}
+    with pytest.raises(TypeError, match="the tabs are entry_screens, not screens"):
+        type("OldTabs", (NamedGame,), old)()

@@ -2,6 +2,7 @@
 live totals, the number pad, the house rule for ties and the scoring button."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,14 +17,13 @@ from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
     count_cell,
-    describe_cell,
     entry_order,
     parse_count_cell,
     seats,
 )
 from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
 from assistant.web.games.princeps.state import PrincepsState
-from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, kind_name, state_name
+from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE, kind_name, state_name
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
@@ -49,7 +49,8 @@ class TerritoriesScreen(ScreenContext):
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
 
 
-def territories_screen(table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
+def territories_screen(table: Table[PrincepsState], args: MultiDict, describe: Callable[[PrincepsState, str], str]) -> TerritoriesScreen:
+    """``describe``: the game's ``describe_cell`` (named.py words the shared cells)."""
     state = table.state
     problems = by_field(live_problems(state))
     selected = args.get("cell", "")
@@ -75,17 +76,17 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
         on_table=on_table,
         deck=TERRITORY_CARDS,
         table_problems=[
-            _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason) if field != "players" else reason
+            _("{field}: {reason}").format(field=describe(state, field), reason=reason) if field != "players" else reason
             for field, reasons in problems.items()
             if field not in shown
             for reason in reasons
         ],
         rule=rule,
-        rule_label=TIE_RULE_CHOICES[rule].label,
-        rule_explanation=TIE_RULE_CHOICES[rule].explanation,
-        other_rule=next(other for other in TIE_RULE_CHOICES if other != rule),
-        pad={**_pad(state, selected, problems, on_table), **_seat_pad(selected, here, seat)} if selected else None,
-        offline_pad=_pad(state, entry_order(state)[0], problems, on_table) if not selected and table.can_edit else None,
+        rule_label=TIE_RULE.choices[rule].label,
+        rule_explanation=TIE_RULE.choices[rule].explanation,
+        other_rule=TIE_RULE.other(rule),
+        pad={**_pad(state, selected, problems, on_table, describe), **_seat_pad(selected, here, seat)} if selected else None,
+        offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
     )
 
@@ -138,14 +139,14 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
     }
 
 
-def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
+def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int, describe: Callable[[PrincepsState, str], str]) -> dict:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (territories_screen)
     index, kind, st = counted
     # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
     nearby = ["players", f"players.{index}"] + [count_cell(index, k, s) for k in KINDS for s in STATES]
     reasons = [
-        reason if field in ("players", f"players.{index}") else _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason)
+        reason if field in ("players", f"players.{index}") else _("{field}: {reason}").format(field=describe(state, field), reason=reason)
         for field in nearby
         for reason in problems.get(field, [])
     ]
