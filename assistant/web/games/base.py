@@ -22,9 +22,11 @@ from werkzeug.datastructures import MultiDict
 from assistant.games import get_game
 from assistant.games.base import ScoringReport, Step
 from assistant.games.names import isolated
+from assistant.problems import InvalidInput, by_field
 from assistant.web import kept
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import request_translations
 from assistant.web.own_counts import Seat
 from assistant.web.pad import after_count
 from assistant.web.state import TableState
@@ -323,6 +325,16 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         Raises ``assistant.problems.InvalidInput``."""
         report, change = kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
         return report, change  # type: ignore[return-value]  # the registry's game scores into this game's report
+
+    def live_problems(self, state: StateT) -> dict[str, list[str]]:
+        """What the core would refuse or warn about in the table as it stands (the last scoring's
+        input), by field, in the page's language: an entry screen shows each where it is. By
+        default the core scores it; a game whose scoring searches may only validate instead."""
+        try:
+            report = get_game(self.slug).score(self.score_input(state, self.scorings[-1].name), request_translations())
+        except InvalidInput as invalid:
+            return by_field(invalid.problems + invalid.warnings)
+        return by_field(report.warnings)
 
     def kept_report(self, table: Table[StateT], scoring: str) -> ReportT | None:
         """The kept result of a scoring, explained in the page's language; None if not scored."""

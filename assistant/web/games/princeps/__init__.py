@@ -46,7 +46,7 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
 
     def screen(self, name: str, table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
-        return screens.territories_screen(table, args, self.describe_cell)  # the only screen
+        return screens.territories_screen(table, args, self)  # the only screen
 
     def read_cell(self, state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
         return cells.read_cell(state, cell, form)

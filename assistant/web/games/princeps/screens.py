@@ -11,8 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.problems import by_field
-from assistant.web.games.base import ScreenContext
+from assistant.web.games.base import ScreenContext, WebGame
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -21,14 +20,14 @@ from assistant.web.games.princeps.cells import (
     parse_count_cell,
     seats,
 )
-from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
+from assistant.web.games.princeps.results import SCORING, kept_summary
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE, kind_name, state_name
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import cell_id, following_cells, number_pad
+from assistant.web.pad import count_link, following_cells, number_pad
 from assistant.web.tables import Table
 
 
@@ -49,10 +48,11 @@ class TerritoriesScreen(ScreenContext):
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
 
 
-def territories_screen(table: Table[PrincepsState], args: MultiDict, describe: Callable[[PrincepsState, str], str]) -> TerritoriesScreen:
-    """``describe``: the game's ``describe_cell`` (named.py words the shared cells)."""
+def territories_screen(table: Table[PrincepsState], args: MultiDict, game: WebGame[PrincepsState, Any]) -> TerritoriesScreen:
+    """``game``: Princeps' WebGame (``describe_cell`` from named.py, ``live_problems`` from base.py)."""
+    describe = game.describe_cell
     state = table.state
-    problems = by_field(live_problems(state))
+    problems = game.live_problems(state)
     selected = args.get("cell", "")
     if not table.can_edit or not parse_count_cell(state, selected):
         selected = ""  # spectators have no pad
@@ -111,19 +111,8 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
             reasons = problems.get(cell, [])
             found += [(COUNT_LABELS[kind, st], reason) for reason in reasons]
             label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(name))
-            cells.append(
-                {
-                    "cell": cell,
-                    "id": cell_id(cell),
-                    "classes": "cell" + (" selected" if cell == selected else "") + (" bad" if reasons else "") + ("" if value else " zero"),
-                    "label": f"{label}: {value}",
-                    "url": f"{here}?cell={cell}{tail}",
-                    "value": value,
-                    "selected": cell == selected,
-                    # what the pad shows when it moves here before the server answers (static/app.js)
-                    "data": {"cell": cell, "next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP},
-                }
-            )
+            data = {"next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP}
+            cells.append(count_link(cell, value, label, here, selected, bool(reasons), data, tail))
         rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c["value"] for c in cells)})
     totals = {st: sum(count(state, index, kind, st) for kind in KINDS) for st in STATES}
     totals["all"] = sum(totals.values())
