@@ -13,6 +13,10 @@ its own (the rest of the line inside the name). Those are dropped or closed (UAX
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
+
+from assistant.problems import Problem
+from assistant.translator import Translator
 
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
 OPENS_AN_ISOLATE = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
@@ -54,3 +58,30 @@ def _closing(text: str) -> int | None:
             if depth == 0:
                 return index
     return None
+
+
+def everyone(names: Sequence[str], tr: Translator) -> str:
+    """Players inside a sentence, each as the caller words them: "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def name_problems(names: Sequence[object], tr: Translator, required: bool = True) -> list[Problem]:
+    """The players' names (field ``players.<i>.name``) as a table needs them: not empty when
+    ``required``, and none another player's, ignoring case and runs of spaces (two of one name read
+    as one player in the results). What is not text is left to the input's model to refuse."""
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not isinstance(name, str):
+            continue
+        name = " ".join(name.split())
+        if not name:
+            if required:
+                problems.append(Problem(field=f"players.{index}.name", reason=tr.gettext("must not be empty")))
+        elif name.casefold() in seen:
+            reason = tr.gettext("{name} is already the name of another player").format(name=isolated(name))
+            problems.append(Problem(field=f"players.{index}.name", reason=reason))
+        seen.add(name.casefold())
+    return problems

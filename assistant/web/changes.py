@@ -1,14 +1,15 @@
-"""Changes every game's table has: a count from the number pad, a player's name, a house rule.
+"""Changes every game's table has: a count from the number pad, a player's name, a house rule
+(the rules a game declares in ``WebGame.house_rules``).
 Every game's state (``assistant.web.state.TableState``) has ``players`` (each with a ``name``)
 and ``rules`` (one attribute a house rule)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from assistant.web.games.base import BadChange
+from assistant.web.games.base import BadChange, HouseRule
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number, whole_number
 from assistant.web.state import TableState
@@ -85,15 +86,28 @@ def name_change(cell: str, index: int, name: str) -> Change:
     return Change(cell, name, apply=apply, read=lambda state: state.players[index].name)
 
 
-def house_rule_change(state: TableState, cell: str, form: MultiDict, rule: str, readings, describe, reason: str) -> Change | None:
-    """Switching house rule ``rule`` (cell "rules.<rule>") to one of its ``readings``, or None for
-    another cell; ``BadChange`` with ``reason`` for a reading it has not (``describe(state, cell)``
-    names the field)."""
-    if cell != f"rules.{rule}":
+def name_cell_change(state: TableState, cell: str, form: MultiDict, field: Callable[[str], str], limit: int, required: bool) -> Change | None:
+    """Renaming a player (cell "players.<index>.name"), or None for another cell: the name tidied,
+    at most ``limit`` characters, unlike the others' (``field(cell)`` names the field in a refusal);
+    ``required``: it cannot be emptied."""
+    index = name_seat(state, cell)
+    if index is None:
         return None
-    if form.get("value", "") not in readings:
-        raise BadChange(describe(state, cell), reason)
-    return rule_change(cell, rule, form.get("value", ""))
+    name = clean_name(form.get("value", ""), field(cell), limit)
+    if required and not name:
+        raise BadChange(field(cell), _("every player needs a name"))
+    return name_change(cell, index, unique_name(state, index, name, field(cell)))
+
+
+def rule_cell_change(state: TableState, cell: str, form: MultiDict, rules: Mapping[str, HouseRule]) -> Change | None:
+    """Switching a house rule (cell "rules.<key>", one of ``rules``) to one of its readings, or None
+    for another cell; ``BadChange`` with the rule's ``refusal`` for a reading it has not."""
+    rule = rules.get(cell)
+    if rule is None:
+        return None
+    if form.get("value", "") not in rule.choices:
+        raise BadChange(str(rule.name), str(rule.refusal))
+    return rule_change(cell, cell.removeprefix("rules."), form.get("value", ""))
 
 
 def rule_change(cell: str, rule: str, value: str) -> Change:

@@ -90,7 +90,7 @@ def progress(table: Table, game: WebGame, screen: str, key: str | None) -> dict[
 def _next_scoring_url(table: Table, game: WebGame) -> str:
     """The scoring card of the first scoring not kept yet (its tab, its card's id)."""
     scoring = next((s for s in game.scorings if not table.state.results.get(s.name)), game.scorings[-1])
-    return url_for("table.screen", token=table.token, screen=scoring.screen or game.screens[0].name) + f"#score-{scoring.name}"
+    return url_for("table.screen", token=table.token, screen=scoring.screen or game.entry_screens[0].name) + f"#score-{scoring.name}"
 
 
 def entry_links(table: Table, game: WebGame, base: str) -> list[dict[str, Any]]:

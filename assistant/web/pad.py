@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask import Flask
 from markupsafe import Markup
@@ -36,6 +37,24 @@ def data_attributes(data: dict | None) -> Markup:
 def cell_id(cell: str) -> str:
     """The HTML id of a cell's link (a full page without JavaScript scrolls to it)."""
     return "cell-" + cell.replace(".", "-")
+
+
+def count_link(cell: str, value: int, label: str, here: str, selected: str, bad: bool, data: Mapping[str, Any], tail: str = "") -> dict[str, Any]:
+    """A count as templates/macros.html's ``count_cell`` shows it: a link to ``here?cell=<cell>``
+    (``tail``: more URL arguments) that opens the pad on it, marked selected, bad (a problem) or
+    zero; ``label``: the count in words, for screen readers ("North, tokens of Ana"); ``data``:
+    what static/app.js needs to move the pad to it before the server answers (``next``: the
+    following cell, ``player``, ``what``, ``cap``)."""
+    return {
+        "cell": cell,
+        "id": cell_id(cell),
+        "classes": "cell" + (" selected" if cell == selected else "") + (" bad" if bad else "") + ("" if value else " zero"),
+        "label": f"{label}: {value}",
+        "url": f"{here}?cell={cell}{tail}",
+        "value": value,
+        "selected": cell == selected,
+        "data": {"cell": cell, **data},
+    }
 
 
 def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict:

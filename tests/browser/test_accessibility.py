@@ -1,4 +1,5 @@
-"""axe-core on every screen of both games, in English and in German: no violation at all.
+"""axe-core on every screen of every registered game, in English and in German: no violation at
+all (the screens every game has: test_languages.every_game; then each game's own).
 
 axe-core is the npm registry's package at the version the Makefile pins (`make axe`, part of
 `make test`), kept in .cache/ and never served by the app. It goes into the page through the
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from assistant.games import GAMES
 from tests.browser.conftest import PHONE, Phone
 from tests.browser.test_languages import game_night, pages
 
@@ -32,26 +34,23 @@ RUN_AXE = """async () => {
 
 
 def screens(night: dict) -> list[tuple[str, str]]:
+    """test_languages.pages (every game's screens, some of a game's own) and more of a game's own."""
     token, princeps_token = night["token"], night["princeps"]
     more = [
         ("rename", f"/t/{token}/board?rename=0"),
         ("chains-pad", f"/t/{token}/chains?add=blue"),
-        ("intermediate-list", f"/t/{token}/scores/intermediate"),
         ("walk-start", f"/t/{token}/scores/final?view=walk&step=0"),
         ("princeps-walk-start", f"/t/{princeps_token}/scores/final?view=walk&step=0"),
         ("princeps-rename", f"/t/{princeps_token}/territories?rename=0"),
-        ("princeps-share", f"/t/{princeps_token}/share"),
         ("seat-pad", f"/t/{token}/board?player=green"),  # a seat's own link (test_own_counts.py: its progress)
         ("princeps-seat-pad", f"/t/{princeps_token}/territories?player=2"),
-        ("history", f"/t/{token}/history"),
         ("history-watching", f"/t/{night['watch']}/history"),
         ("replace-question", f"/t/{token}/score/intermediate/replace"),
-        ("princeps-history", f"/t/{princeps_token}/history"),
     ]
-    return pages(night["token"], night["watch"], princeps_token) + more
+    return pages(night) + more
 
 
-SCREEN_NAMES = [name for name, _url in screens({"token": "t", "watch": "w", "princeps": "p"})]
+SCREEN_NAMES = [name for name, _url in screens({"token": "t", "watch": "w", "princeps": "p", "tables": dict.fromkeys(GAMES, "t")})]
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,11 @@
 """Every screen in every language on a 360 px phone, without anything sticking out; the footer's
 language switch, the remembered choice, the browser's language; the rulebook example's breakdown
-read on the page in each language. Screenshots: screenshots/lang-<code>-<page>.png."""
+read on the page in each language. Screenshots: screenshots/lang-<code>-<page>.png.
+
+Every registered game (the registry, ``assistant.games.GAMES``) is checked on the screens every
+game has: its new-table form, each entry screen its WebGame declares, each scoring's scores, the
+history and the share page (``every_game``); a game added to the registry is checked with no line
+here (its table started from the form's defaults). The game-specific screens follow (``pages``)."""
 from __future__ import annotations
 
 import re
@@ -8,8 +13,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from assistant.games import GAMES
 from assistant.games.kardinal import GAME as KARDINAL
+from assistant.games.princeps import GAME as PRINCEPS
 from assistant.translator import translator_for
+from assistant.web.games import web_game
 from tests.browser import test_princeps as princeps
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.steps import cell, enter_position, set_count, start_table
@@ -49,10 +57,10 @@ OVERFLOW = """(limit) => {
 
 @pytest.fixture(scope="module")
 def game_night(browser, live_server):
-    """Both games entered once (in English). Kardinal & König: both scorings, a counted chain, then
-    a mistake on the board (so the board, the pad and the chains show a problem, and the scores say
-    the table changed) and a sketch with a branch. Princeps Machiavelli: a tie on VP that the first
-    tie-break decides."""
+    """Every registered game's table, entered once (in English). Kardinal & König: both scorings, a
+    counted chain, then a mistake on the board (so the board, the pad and the chains show a problem,
+    and the scores say the table changed) and a sketch with a branch. Princeps Machiavelli: a tie on
+    VP that the first tie-break decides. Any other game: a table started from the form's defaults."""
     context = browser.new_context(viewport=PHONE, base_url=live_server)
     context.set_default_timeout(6000)
     page = context.new_page()
@@ -89,8 +97,14 @@ def game_night(browser, live_server):
     page.goto(f"/t/{princeps_token}/territories")
     page.get_by_role("button", name="Score the victory points").click()
     page.wait_for_url(re.compile("/scores/final$"))
+    tables = {KARDINAL.slug: token, PRINCEPS.slug: princeps_token}
+    for slug in GAMES.keys() - tables.keys():
+        page.goto(f"/new/{slug}")
+        page.get_by_role("button", name="Start the table").click()
+        page.wait_for_url(re.compile(f"/t/[^/]+/{web_game(slug).entry_screens[0].name}$"))
+        tables[slug] = page.url.split("/t/")[1].split("/")[0]
     context.close()
-    return {"token": token, "watch": watch, "princeps": princeps_token}
+    return {"token": token, "watch": watch, "princeps": princeps_token, "tables": tables}
 
 
 def alliance_14(language: str) -> str:
@@ -104,24 +118,32 @@ def alliance_14(language: str) -> str:
     return next(step.text for step in report.steps if step.kind == "alliance" and step.number == 14)
 
 
-def pages(token: str, watch: str, princeps_token: str) -> list[tuple[str, str]]:
-    return [
-        ("new-table", "/new/kardinal-und-koenig"),
-        ("board", f"/t/{token}/board"),
+def every_game(night: dict) -> list[tuple[str, str]]:
+    """The screens every registered game has, named ``<package>-<screen>``: the new-table form, each
+    entry screen the game declares (``WebGame.entry_screens``), each scoring's scores, the history
+    and the share page."""
+    found = []
+    for slug, package in GAMES.items():
+        game, token = web_game(slug), night["tables"][slug]
+        found.append((f"{package}-new-table", f"/new/{slug}"))
+        found += [(f"{package}-{screen.name}", f"/t/{token}/{screen.name}") for screen in game.entry_screens]
+        found += [(f"{package}-scores-{scoring.name}", f"/t/{token}/scores/{scoring.name}") for scoring in game.scorings]
+        found += [(f"{package}-history", f"/t/{token}/history"), (f"{package}-share", f"/t/{token}/share")]
+    return found
+
+
+def pages(night: dict) -> list[tuple[str, str]]:
+    """Every game's screens (``every_game``), then the ones only a game has, and the shared pages."""
+    token, watch, princeps_token = night["token"], night["watch"], night["princeps"]
+    return every_game(night) + [
         ("number-pad", f"/t/{token}/board?cell=monasteries.Schwaben.red"),
-        ("chains", f"/t/{token}/chains"),
         ("sketch", f"/t/{token}/chains?sketch=green"),
-        ("scores-list", f"/t/{token}/scores/final"),
         ("walk-country", f"/t/{token}/scores/final?view=walk&step=6"),  # Frankreich, with the map
         ("walk", f"/t/{token}/scores/final?view=walk&step=23"),  # alliance 14, with the map
         ("standings", f"/t/{token}/scores/final?view=walk&step=99"),
-        ("share", f"/t/{token}/share"),
         ("board-check", "/boards"),
         ("spectator", f"/t/{watch}/board"),
-        ("princeps-new-table", "/new/princeps-machiavelli"),
-        ("princeps-territories", f"/t/{princeps_token}/territories"),
         ("princeps-number-pad", f"/t/{princeps_token}/territories?cell=players.2.territories.farming.stable"),
-        ("princeps-scores-list", f"/t/{princeps_token}/scores/final"),
         ("princeps-walk", f"/t/{princeps_token}/scores/final?view=walk&step=5"),  # the tie-break
         ("princeps-standings", f"/t/{princeps_token}/scores/final?view=walk&step=99"),
         ("not-found", "/t/no-such-table-here/board"),
@@ -139,7 +161,7 @@ def test_every_page_fits_360_px_in_every_language(browser, live_server, game_nig
     page.goto(f"/?lang={language}")  # chosen once, remembered for the other pages
     problems = {}
     try:
-        for name, url in pages(game_night["token"], game_night["watch"], game_night["princeps"]):
+        for name, url in pages(game_night):
             page.goto(url)
             expect(page.locator("html")).to_have_attribute("lang", language)
             expect(page.locator("footer nav")).to_have_attribute("aria-label", LANGUAGE_WORD[language])
@@ -168,7 +190,7 @@ def test_the_browsers_language_then_the_footer_switch_on_every_page_remembered(b
         expect(page.locator("h1")).to_have_text("Pointhjælper til spillebordet")
         current = "da"
         choices = ["it", "de", "es", "en"]
-        for index, (name, url) in enumerate(pages(game_night["token"], game_night["watch"], game_night["princeps"])):
+        for index, (name, url) in enumerate(pages(game_night)):
             page.goto(url)
             expect(page.locator("html")).to_have_attribute("lang", current)
             choice = choices[index % len(choices)]

@@ -52,7 +52,7 @@ INVALID = [
 def catalog_messages():
     keywords = {**DEFAULT_KEYWORDS, "N_": None, "_l": None}
     found = set()
-    for path in [*(PACKAGE / "games" / "princeps").glob("*.py"), PACKAGE / "problems.py"]:
+    for path in [*(PACKAGE / "games" / "princeps").glob("*.py"), PACKAGE / "games" / "names.py", PACKAGE / "problems.py"]:
         for _, message, _, _ in extract_from_file("python", str(path), keywords=keywords):
             found.add(message)
     return found

@@ -1,6 +1,7 @@
 """The game contract, kept honest: a minimal third game, written in a temporary folder and
 registered by the test alone (no shared file touched), is played through the web app: a new
-table, a count, the scoring, the scores page. docs/architecture.md's "Adding a game" walks
+table (the shared form of a game of named players, with no house rule), a count, the scoring,
+the scores page. docs/architecture.md's "Adding a game" walks
 through the same files.
 
 "Region Tokens": each player has tokens in three regions; each region gives 3 points to the
@@ -32,6 +33,7 @@ from typing import Any
 from pydantic import BaseModel, Field, ValidationError
 
 from assistant.games.base import ScoringReport, Step
+from assistant.games.names import name_problems
 from assistant.problems import InvalidInput, pydantic_problems
 from assistant.translator import ENGLISH, Translator
 
@@ -69,6 +71,8 @@ class RegionTokens:
             position = Position.model_validate(data)
         except ValidationError as error:
             raise InvalidInput(pydantic_problems(error, tr)) from None
+        if problems := name_problems([p.name for p in position.players], tr):
+            raise InvalidInput(problems)
         totals = {p.name: 0 for p in position.players}
         steps = []
         for region in REGIONS:
@@ -104,7 +108,8 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.testonlyregiontokens import REGIONS, TokensReport
 from assistant.web.changes import checked_count, posted_count, store_count
-from assistant.web.games.base import BadChange, PlayerView, Scoring, Screen, ScreenContext, SetupForm, WebGame
+from assistant.web.games.base import PlayerView, Scoring, Screen, ScreenContext, Seating
+from assistant.web.games.named import NamedGame
 from assistant.web.pad import number_pad
 from assistant.web.state import Stored, TableState
 from assistant.web.tables import Change, Table
@@ -128,24 +133,16 @@ class GridScreen(ScreenContext):
     final: dict[str, Any] | None
 
 
-class TokensWeb(WebGame[TokensState, TokensReport]):
+class TokensWeb(NamedGame[TokensState, TokensReport]):
     slug = "test-only-region-tokens"
     title = "Region Tokens"
     templates = "testonlyregiontokens"
     template_folder = Path(__file__).parent / "templates"
-    screens = (Screen("grid", "Tokens"),)
+    entry_screens = (Screen("grid", "Tokens"),)
     scorings = (Scoring("final", "Score"),)
     state_model = TokensState
     screen_args = ("cell",)
-
-    def setup(self, form: MultiDict | None) -> SetupForm:
-        if form is None:
-            return SetupForm({"players": [{"name": ""}, {"name": ""}], "min": 2, "max": 4})
-        names = [form.get(f"players-{i}-name", "").strip() for i in range(4) if f"players-{i}-name" in form]
-        values = {"players": [{"name": name} for name in names], "min": 2, "max": 4}
-        if not all(names):
-            return SetupForm(values, {"players": ["every player needs a name"]})
-        return SetupForm(values, state=TokensState(players=[TokensPlayer(name=name) for name in names]))
+    seating = Seating(low=2, high=4, max_name=40, first=2)
 
     def screen(self, name: str, table: Table[TokensState], args: MultiDict) -> GridScreen:
         selected = args.get("cell", "") if args.get("cell", "") in self.entry_order(table.state) else ""
@@ -156,12 +153,11 @@ class TokensWeb(WebGame[TokensState, TokensReport]):
     def entry_order(self, state: TokensState) -> list[str]:
         return [f"tokens.{i}.{region}" for i in range(len(state.players)) for region in REGIONS]
 
-    def parse_change(self, table: Table[TokensState], form: MultiDict) -> Change:
-        cell = form.get("cell", "")
-        if cell not in self.entry_order(table.state):
-            raise BadChange(cell[:60] or "cell", "is not a field of this table")
+    def read_cell(self, state: TokensState, cell: str, form: MultiDict) -> Change | None:
+        if cell not in self.entry_order(state):
+            return None  # a name: the shared cells
         index, region = int(cell.split(".")[1]), cell.split(".")[2]
-        value = checked_count(posted_count(form), CAP, self.describe_cell(table.state, cell), "must be 0 to {cap}, not {value}")
+        value = checked_count(posted_count(form), CAP, self.describe_cell(state, cell), "must be 0 to {cap}, not {value}")
 
         def apply(state: TokensState) -> None:
             store_count(state.players[index].tokens, region, value)
@@ -172,11 +168,11 @@ class TokensWeb(WebGame[TokensState, TokensReport]):
         _tokens, index, region = cell.split(".")
         return state.players[int(index)].tokens.get(region, 0)
 
-    def describe_cell(self, state: TokensState, cell: str) -> str:
+    def describe_own_cell(self, state: TokensState, cell: str) -> str | None:
         parts = cell.split(".")
         if len(parts) == 3 and parts[0] == "tokens":
             return f"{parts[2]}, tokens of {state.players[int(parts[1])].name}"
-        return cell
+        return None
 
     def score_input(self, state: TokensState, scoring: str) -> dict[str, Any]:
         return {"game": self.slug, "players": [{"name": p.name, "tokens": p.tokens} for p in state.players]}
@@ -187,13 +183,6 @@ class TokensWeb(WebGame[TokensState, TokensReport]):
 
 WEB_GAME = TokensWeb()
 '''
-
-SETUP_FORM = """
-{% from "macros.html" import setup_form %}
-{% call(player, i, number) setup_form(game, form, "Every player needs a name.") %}
-  <label class="name">Name of player {{ number }} <input name="players-{{ i }}-name" value="{{ player.name }}"></label>
-{% endcall %}
-"""
 
 GRID = """
 {% from "macros.html" import number_pad, score_form %}
@@ -216,7 +205,6 @@ def third_game(tmp_path, monkeypatch):
     core.mkdir(parents=True)
     (core / "__init__.py").write_text(textwrap.dedent(CORE), encoding="utf-8")
     (web / "__init__.py").write_text(textwrap.dedent(WEB), encoding="utf-8")
-    (templates / "_setup_form.html").write_text(SETUP_FORM, encoding="utf-8")
     (templates / "_grid.html").write_text(GRID, encoding="utf-8")
     # The games' packages also look in the temporary folders: what a game's own folders would be.
     monkeypatch.setattr(assistant.games, "__path__", [*assistant.games.__path__, str(core.parent)])
@@ -239,7 +227,7 @@ def version(client, token: str) -> int:
     return int(re.search(r'data-version="(\d+)"', page).group(1))
 
 
-def count(client, token: str, cell: str, value: int):
+def count(client, token: str, cell: str, value: int | str):
     data = {"cell": cell, "value": value, "base": version(client, token), "screen": "grid", "since": version(client, token)}
     return client.post(f"/t/{token}/change", data=data, headers=HTMX)
 
@@ -250,12 +238,15 @@ def test_a_third_game_is_played_through_the_web_app(third_game_client):
     form_page = client.get(f"/new/{SLUG}").get_data(as_text=True)
     assert 'name="players-1-name"' in form_page and "House rule" not in form_page  # no rule: no empty box
 
-    refused = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": ""})
-    assert refused.status_code == 400 and "every player needs a name" in refused.get_data(as_text=True)
+    refused = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": " ana"})
+    assert refused.status_code == 400 and "ana is already the name of another player" in refused.get_data(as_text=True)
 
-    made = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": "Ben"})
+    made = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": ""})
     assert made.status_code == 303 and made.headers["Location"].endswith("/grid")
     token = made.headers["Location"].split("/")[2]
+    assert "Player 2" in client.get(f"/t/{token}/grid").get_data(as_text=True)  # a name left empty: its placeholder
+    assert count(client, token, "players.1.name", "").status_code == 400  # the shared name cell: a name is needed
+    assert count(client, token, "players.1.name", "Ben").status_code == 200
 
     opened = client.get(f"/t/{token}/grid?cell=tokens.0.north").get_data(as_text=True)
     assert "north: 0" in opened and '<input type="hidden" name="cell" value="tokens.0.north">' in opened  # the shared number pad
@@ -285,7 +276,7 @@ def test_a_game_missing_part_of_the_contract_is_refused_when_it_is_made():
     from assistant.web.state import TableState
 
     members = {
-        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
+        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "entry_screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
         **{name: (lambda self, *args: None) for name in ("setup", "screen", "parse_change", "describe_cell", "score_input", "players_view")},
     }
     type("Complete", (WebGame,), members)()  # everything there: made
@@ -306,3 +297,20 @@ def test_a_game_registered_without_screens_says_so(third_game, monkeypatch):
         web_game("rules-only")
     with pytest.raises(GameWithoutScreens):
         browser_app({"TESTING": True, "DATABASE": str(third_game / "x.sqlite3")})
+
+
+def test_a_named_game_without_seating_and_old_screens_are_refused_saying_why():
+    from assistant.web.games.base import Scoring, Screen
+    from assistant.web.games.named import NamedGame
+    from assistant.web.state import TableState
+
+    members = {
+        "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "entry_screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
+        **{name: (lambda self, *args: None) for name in ("screen", "read_cell", "describe_own_cell", "score_input", "players_view")},
+    }
+    with pytest.raises(TypeError, match="must set seating"):
+        type("Unseated", (NamedGame,), members)()
+    # A game's module ``screens`` was hidden by a class attribute of that name: the tabs are entry_screens.
+    old = {**{k: v for k, v in members.items() if k != "entry_screens"}, "screens": members["entry_screens"]}
+    with pytest.raises(TypeError, match="the tabs are entry_screens, not screens"):
+        type("OldTabs", (NamedGame,), old)()

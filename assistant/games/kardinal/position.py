@@ -21,7 +21,7 @@ from assistant.games.kardinal.board import (
 )
 from assistant.games.kardinal.chains import DISJOINT, MIN_CHAIN
 from assistant.games.kardinal.texts import Words, color_name
-from assistant.games.names import isolated
+from assistant.games.names import name_problems
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of
 
@@ -180,15 +180,7 @@ def _player_errors(position: Position, tr: Translator) -> Iterator[Problem]:
                 reason=tr.gettext("{color} is taken by another player").format(color=color_name(player.color, tr)),
             )
         seen.add(player.color)
-    names: set[str] = set()
-    for index, player in enumerate(position.players):
-        if player.name and player.name.casefold() in names:
-            # Two of one name read as one player in the results and in a stats app.
-            yield Problem(
-                field=f"players.{index}.name",
-                reason=tr.gettext("{name} is already the name of another player").format(name=isolated(player.name)),
-            )
-        names.add(player.name.casefold())
+    yield from name_problems([player.name for player in position.players], tr, required=False)  # a colour names a player without one
 
 
 def _piece_errors(position: Position, who: Callable[[str], str], tr: Translator) -> Iterator[Problem]:

@@ -11,7 +11,7 @@ from assistant.games.kardinal.alliances import AllianceScore
 from assistant.games.kardinal.board import Board
 from assistant.games.kardinal.chains import ChainCover
 from assistant.games.kardinal.monasteries import CountryScore
-from assistant.games.names import isolated
+from assistant.games.names import everyone, isolated
 from assistant.translator import N_, Translator, language_of
 
 COLOR_NAMES = {
@@ -65,10 +65,7 @@ class Words:
         return self._labels[color]
 
     def everyone(self, colors: Sequence[str]) -> str:
-        names = [self.who(c) for c in colors]
-        if len(names) <= 1:
-            return "".join(names)
-        return self.tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+        return everyone([self.who(c) for c in colors], self.tr)
 
     def country(self, key: str) -> str:
         return self.board.display_name(key, self.language)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from assistant.games.names import isolated
+from assistant.games.names import name_problems
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator
 
@@ -186,23 +186,7 @@ def _players_and_names(data: dict[str, Any], tr: Translator) -> list[Problem]:
                 ).format(count=count),
             )
         )
-    seen: set[str] = set()
-    for index, player in enumerate(players):
-        name = player.get("name") if isinstance(player, dict) else None
-        if not isinstance(name, str):
-            continue  # missing or not text: the model says so
-        name = " ".join(name.split())
-        if not name:
-            problems.append(Problem(field=f"players.{index}.name", reason=tr.gettext("must not be empty")))
-        elif name.casefold() in seen:
-            problems.append(
-                Problem(
-                    field=f"players.{index}.name",
-                    reason=tr.gettext("{name} is already the name of another player").format(name=isolated(name)),
-                )
-            )
-        seen.add(name.casefold())
-    return problems
+    return problems + name_problems([player.get("name") if isinstance(player, dict) else None for player in players], tr)
 
 
 def _errors(position: Position, tr: Translator) -> list[Problem]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assistant.games.names import isolated
+from assistant.games.names import everyone, isolated
 from assistant.translator import N_, Translator
 
 KIND_NAMES = {"gold": N_("gold"), "trade": N_("trade"), "farming": N_("farming")}
@@ -42,10 +42,7 @@ class Words:
         self.tr = tr
 
     def everyone(self, names: Sequence[str]) -> str:
-        names = [isolated(name) for name in names]
-        if len(names) <= 1:
-            return "".join(names)
-        return self.tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+        return everyone([isolated(name) for name in names], self.tr)
 
     # --- the four VP categories -------------------------------------------------------------
     def category_sentence(self, category: str, holders: Sequence[str], count: int, outcome: str) -> str:

@@ -22,9 +22,11 @@ from werkzeug.datastructures import MultiDict
 from assistant.games import get_game
 from assistant.games.base import ScoringReport, Step
 from assistant.games.names import isolated
+from assistant.problems import InvalidInput, by_field
 from assistant.web import kept
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.i18n import request_translations
 from assistant.web.own_counts import Seat
 from assistant.web.pad import after_count
 from assistant.web.state import TableState
@@ -55,6 +57,38 @@ class RuleChoice:
 
     label: str
     explanation: str
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """A house rule (the cell ``rules.<key>``): its readings, the first the default, and its words
+    (all gettext-marked). The shared new-table form offers it (``named.NamedGame``), the shared
+    cells switch it (``changes.rule_cell_change``) and a notice names a reading by its label."""
+
+    choices: Mapping[str, RuleChoice]  # by the reading's key, as stored and given to the core
+    name: str  # the cell in words, inside a sentence: "house rule for ties"
+    legend: str  # the heading of its choice on the new-table form: "House rule for tied categories"
+    refusal: str  # a posted reading it has not: "is not one of the rules for ties"
+
+    @property
+    def default(self) -> str:
+        return next(iter(self.choices))
+
+    def other(self, reading: str) -> str:
+        """What the rule card's switch sets: the first other reading."""
+        return next(other for other in self.choices if other != reading)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits at a table of a game whose players are names (``named.NamedGame``): how many, and
+    the longest name; the new-table form starts with ``first`` empty names."""
+
+    low: int
+    high: int
+    max_name: int
+    first: int = 3
+    names_required: bool = True  # a name cannot be emptied on the table (the form fills "Player <n>")
 
 
 def quoted(text: str) -> str:
@@ -136,7 +170,7 @@ class PlayerView:
 
 
 # The attributes every game sets; the others below have defaults.
-REQUIRED = ("slug", "title", "templates", "screens", "scorings", "state_model")
+REQUIRED = ("slug", "title", "templates", "entry_screens", "scorings", "state_model")
 
 
 class WebGame(ABC, Generic[StateT, ReportT]):
@@ -152,7 +186,9 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     slug: str  # the core's game slug, stored with each table
     title: str  # gettext-marked
     templates: str  # folder with _setup_form.html and _<screen>.html for each screen (under templates/ or template_folder)
-    screens: tuple[Screen, ...]  # the entry tabs, in order; the first is where a table opens
+    # The entry tabs, in order; the first is where a table opens. Not called ``screens``: a game's
+    # module ``screens`` would be hidden by it inside the class body.
+    entry_screens: tuple[Screen, ...]
     scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
     state_model: type[StateT]  # the stored state, typed (``assistant.web.state``)
 
@@ -164,14 +200,17 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     how_to_score: str = _l("Enter the table, then tap the scoring button at the bottom of its tab.")  # before anything is scored
     walk_start_title: str = _l("Before the scoring: everyone's points so far")  # the walk's first page
     walk_intro: str = _l("Tap Next to go through the scoring one step at a time.")
-    # Each house rule's readings by its cell ("rules.chains": {"disjoint": RuleChoice(...)}), so a
-    # notice names a reading by its label, never by its key.
-    house_rules: ClassVar[Mapping[str, Mapping[str, RuleChoice]]] = {}
+    # Each house rule by its cell ("rules.chains": HouseRule({"disjoint": RuleChoice(...)}, ...)), so a
+    # notice names a reading by its label, never by its key, and the shared cells and form know it.
+    house_rules: ClassVar[Mapping[str, HouseRule]] = {}
+    # The new-table form's template; "": ``<templates>/_setup_form.html``.
+    setup_template: ClassVar[str] = ""
 
     def __init__(self) -> None:
         missing = [name for name in REQUIRED if not hasattr(self, name)]
         if missing:  # abstract methods are refused by ABC itself, attributes here: both when WEB_GAME is made
-            raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (assistant.web.games.base.REQUIRED)")
+            hint = " (the tabs are entry_screens, not screens)" if "entry_screens" in missing and hasattr(self, "screens") else ""
+            raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (assistant.web.games.base.REQUIRED){hint}")
 
     @abstractmethod
     def setup(self, form: MultiDict | None) -> SetupForm:
@@ -240,7 +279,8 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         ("(no name)" for none), a list of lengths, a house rule's reading (its label, quoted)."""
         if isinstance(value, list):
             return ", ".join(map(str, value)) or _("none")
-        reading = self.house_rules.get(cell, {}).get(value) if isinstance(value, str) else None
+        rule = self.house_rules.get(cell)
+        reading = rule.choices.get(value) if rule is not None and isinstance(value, str) else None
         if reading is not None:
             return quoted(str(reading.label))
         return _("(no name)") if value == "" else str(value)
@@ -285,6 +325,16 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         Raises ``assistant.problems.InvalidInput``."""
         report, change = kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
         return report, change  # type: ignore[return-value]  # the registry's game scores into this game's report
+
+    def live_problems(self, state: StateT) -> dict[str, list[str]]:
+        """What the core would refuse or warn about in the table as it stands (the last scoring's
+        input), by field, in the page's language: an entry screen shows each where it is. By
+        default the core scores it; a game whose scoring searches may only validate instead."""
+        try:
+            report = get_game(self.slug).score(self.score_input(state, self.scorings[-1].name), request_translations())
+        except InvalidInput as invalid:
+            return by_field(invalid.problems + invalid.warnings)
+        return by_field(report.warnings)
 
     def kept_report(self, table: Table[StateT], scoring: str) -> ReportT | None:
         """The kept result of a scoring, explained in the page's language; None if not scored."""

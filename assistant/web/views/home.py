@@ -42,7 +42,7 @@ def new_table(slug: str):
         if form.state is not None:
             table = create_table(game.slug, form.state)
             remember(table)
-            return go_to(url_for("table.screen", token=table.id, screen=game.screens[0].name))
+            return go_to(url_for("table.screen", token=table.id, screen=game.entry_screens[0].name))
     status = 400 if form.errors else 200
-    page, fragment = "setup.html", f"{game.templates}/_setup_form.html"
-    return render(page, fragment, status, game=game, form=form)
+    fragment = game.setup_template or f"{game.templates}/_setup_form.html"
+    return render("setup.html", fragment, status, game=game, form=form, setup_fragment=fragment)

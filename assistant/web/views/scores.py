@@ -28,9 +28,9 @@ def score(token: str, scoring: str):
     table, game = editable_table(token)
     if scoring not in {s.name for s in game.scorings}:
         abort(404)
-    screen = request.form.get("screen", game.screens[0].name)
-    if screen not in {s.name for s in game.screens}:
-        screen = game.screens[0].name
+    screen = request.form.get("screen", game.entry_screens[0].name)
+    if screen not in {s.name for s in game.entry_screens}:
+        screen = game.entry_screens[0].name
     # Replacing a kept result asks first, on a page of its own (it names what is replaced); the
     # answer there carries the version it was asked on: a table changed since asks again.
     if table.state.results.get(scoring) and request.form.get("replace") != str(table.version):
@@ -56,8 +56,8 @@ def replace_result(token: str, scoring: str):
     if scoring not in names:
         abort(404)
     screen = request.args.get("screen", "")
-    if screen not in {s.name for s in game.screens}:
-        screen = names[scoring].screen or game.screens[0].name
+    if screen not in {s.name for s in game.entry_screens}:
+        screen = names[scoring].screen or game.entry_screens[0].name
     kept_now = table.state.results.get(scoring)
     if kept_now is None:
         return redirect(url_for("table.screen", token=token, screen=screen))

@@ -19,7 +19,7 @@ def share(token: str):
     # SERVER_NAME may come from the Host header itself: only the configured address is known.
     known = [*(config.get("TRUSTED_HOSTS") or ()), *filter(None, [config.get("LISTENING_HOST")])]
     where = base_urls(request.host_url, config.get("PUBLIC_URL", ""), listening, known, request.environ.get("SERVER_PORT", ""))
-    first = game.screens[0].name
+    first = game.entry_screens[0].name
     links = []
     if table.can_edit:
         edit = where["base"] + url_for("table.screen", token=table.id, screen=first)

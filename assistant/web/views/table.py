@@ -69,7 +69,7 @@ def unchanged_since() -> bool:
 @bp.get("")
 def start(token: str):
     table, game = open_table(token)
-    return redirect(url_for("table.screen", token=token, screen=game.screens[0].name))
+    return redirect(url_for("table.screen", token=token, screen=game.entry_screens[0].name))
 
 
 @bp.get("/<screen>")
@@ -77,7 +77,7 @@ def screen(token: str, screen: str):
     if unchanged_since():
         return "", 200, NOTHING_NEW
     table, game = open_table(token)
-    if screen not in {s.name for s in game.screens}:
+    if screen not in {s.name for s in game.entry_screens}:
         abort(404)
     if not wants_fragment():
         remember(table)
@@ -119,8 +119,8 @@ def changed_since(table: Table, shown: str | None) -> dict[str, Any]:
 def change(token: str):
     table, game = editable_table(token)
     screen = request.form.get("screen", "")
-    if screen not in {s.name for s in game.screens}:
-        screen = game.screens[0].name
+    if screen not in {s.name for s in game.entry_screens}:
+        screen = game.entry_screens[0].name
     # Where the phone was (an open number pad...), to show it again with any message.
     # Only what the game's screens know (an open pad...): never url_for's own _scheme, _external...
     keep = screen_args(game, MultiDict(parse_qsl(request.form.get("here", "")[:500])))

@@ -20,7 +20,7 @@ from assistant.web.games.kardinal import board_check, boards, cells, results, sc
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.step_map import step_map
-from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_as_player_label, color_label
+from assistant.web.games.kardinal.words import color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import ngettext, pgettext, request_translations
@@ -35,13 +35,13 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     templates = "kardinal"
     state_model = KardinalState
     stylesheets = ("kardinal/kardinal.css", "kardinal/sketch.css")
-    screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
+    entry_screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
     # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode;
     # the seat whose own counts this phone enters (own_counts.py)
     screen_args = ("cell", "add", "rename", "sketch", "at", "mode", "player")
     seat_screen = "board"
     scorings = (Scoring("intermediate", _l("Intermediate scoring"), "board"), Scoring("final", _l("Final scoring"), "chains"))
-    house_rules = {"rules.chains": CHAIN_RULE_CHOICES}
+    house_rules = cells.HOUSE_RULES
     # Translators: column of the final standings: pieces left in the player's supply.
     tie_break_labels = (_l("Supply"),)
     tie_break_note = _l("Supply: monasteries and advisors not on the board; it breaks a tie on points.")

@@ -12,24 +12,14 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
-from assistant.games.kardinal.chains import CHAIN_RULES, MIN_CHAIN
+from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
 from assistant.games.names import isolated
-from assistant.web.changes import (
-    checked_count,
-    clean_name,
-    house_rule_change,
-    name_change,
-    name_seat,
-    parse_cell_change,
-    posted_count,
-    store_count,
-    unique_name,
-)
+from assistant.web.changes import checked_count, name_cell_change, parse_cell_change, posted_count, rule_cell_change, store_count
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.state import KardinalState
-from assistant.web.games.kardinal.words import color_as_player_label, color_label
+from assistant.web.games.kardinal.words import CHAIN_RULE, color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_language
@@ -37,6 +27,7 @@ from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.own_counts import Seat
 from assistant.web.tables import Change
 
+HOUSE_RULES = {"rules.chains": CHAIN_RULE}  # the game's WebGame.house_rules
 PIECES = ("monasteries", "advisors")
 REST = "rest"  # the pad's "Empty cells: 0" button
 PIECE_CAP = {"monasteries": MONASTERIES_PER_PLAYER, "advisors": ADVISORS_PER_PLAYER}
@@ -144,15 +135,11 @@ def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Chan
 
 
 def _name_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
-    index = name_seat(state, cell)
-    if index is None:
-        return None
-    field = describe_cell(state, cell)
-    return name_change(cell, index, unique_name(state, index, clean_name(form.get("value", ""), field, MAX_NAME), field))
+    return name_cell_change(state, cell, form, lambda field: describe_cell(state, field), MAX_NAME, required=False)  # a colour names a player without one
 
 
 def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
-    return house_rule_change(state, cell, form, "chains", CHAIN_RULES, describe_cell, _("is not one of the chain rules"))
+    return rule_cell_change(state, cell, form, HOUSE_RULES)
 
 
 def _count_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
@@ -229,8 +216,8 @@ def describe_cell(state: KardinalState, cell: str) -> str:
     index = _seat(state, parts[1]) if parts[0] == "players" and len(parts) == 3 else None
     if index is not None:
         return _("name of player {number}").format(number=index + 1)
-    if cell == "rules.chains":
-        return _("house rule for chains")
+    if cell in HOUSE_RULES:
+        return str(HOUSE_RULES[cell].name)
     if cell == "chains":
         return _("chains")
     return cell[:60]

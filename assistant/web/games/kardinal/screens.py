@@ -29,7 +29,7 @@ from assistant.web.games.kardinal.cells import (
 )
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
-from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_labels, country_names, player_names
+from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
 from assistant.web.i18n import field_problem, ngettext
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
@@ -367,9 +367,9 @@ def chains_screen(table: Table[KardinalState], args: MultiDict) -> ChainsScreen:
         lengths=[length for length in CHAIN_LENGTHS if length <= room],
         room=room,
         rule=rule,
-        rule_label=CHAIN_RULE_CHOICES[rule].label,
-        rule_explanation=CHAIN_RULE_CHOICES[rule].explanation,
-        other_rule=next(other for other in CHAIN_RULE_CHOICES if other != rule),
+        rule_label=CHAIN_RULE.choices[rule].label,
+        rule_explanation=CHAIN_RULE.choices[rule].explanation,
+        other_rule=CHAIN_RULE.other(rule),
         board_problems=len([f for f in problems if f not in shown]),
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.texts import color_as_player, color_name
-from assistant.web.games.base import RuleChoice
+from assistant.web.games.base import HouseRule, RuleChoice
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_language
 from assistant.web.i18n import request_translations as get_translations
 
-CHAIN_RULE_CHOICES = {
+CHAIN_RULE_CHOICES = {  # the readings of CHAIN_RULE
     "disjoint": RuleChoice(
         _l("Every line of 4 or more counts (default reading)"),
         _l(
@@ -22,6 +22,14 @@ CHAIN_RULE_CHOICES = {
         ),
     ),
 }
+
+
+CHAIN_RULE = HouseRule(
+    CHAIN_RULE_CHOICES,
+    name=_l("house rule for chains"),
+    legend=_l("House rule for chains"),
+    refusal=_l("is not one of the chain rules"),
+)
 
 
 def color_label(color: str) -> str:

@@ -5,14 +5,15 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.base import Step
 from assistant.games.names import isolated
-from assistant.games.princeps import TIE_BREAKS
+from assistant.games.princeps import MAX_NAME, MIN_PLAYERS, PRINCE_CARDS, TIE_BREAKS
 from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
-from assistant.web.games.base import PlayerView, Scoring, Screen, Segment, SetupForm, WebGame
-from assistant.web.games.princeps import cells, results, screens, setup
+from assistant.web.games.base import PlayerView, Scoring, Screen, Seating, Segment
+from assistant.web.games.named import NamedGame
+from assistant.web.games.princeps import cells, results, screens
 from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
-from assistant.web.games.princeps.words import TIE_RULE_CHOICES, category_name, tie_break_name
+from assistant.web.games.princeps.words import TIE_RULE, category_name, tie_break_name
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import pgettext
@@ -21,17 +22,18 @@ from assistant.web.pad import after_count
 from assistant.web.tables import Change, Table
 
 
-class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
+class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     slug = GAME_SLUG
     title = _l("Princeps Machiavelli")
     templates = "princeps"
     state_model = PrincepsState
     stylesheets = ("princeps/princeps.css",)
-    screens = (Screen("territories", _l("Territories")),)
+    entry_screens = (Screen("territories", _l("Territories")),)
     screen_args = ("cell", "rename", "player")  # the open number pad, the rename form, the seat entered (own_counts.py)
     seat_screen = "territories"
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
-    house_rules = {"rules.ties": TIE_RULE_CHOICES}
+    seating = Seating(low=MIN_PLAYERS, high=PRINCE_CARDS, max_name=MAX_NAME)  # one Prince card each
+    house_rules = {"rules.ties": TIE_RULE}
     points_label = _l("VP")
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
@@ -43,14 +45,14 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     walk_start_title = _l("Before the count: everyone on 0 VP")
     walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
 
-    def setup(self, form: MultiDict | None) -> SetupForm:
-        return setup.blank_form() if form is None else setup.read_form(form)
-
     def screen(self, name: str, table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
-        return screens.territories_screen(table, args)  # the only screen
+        return screens.territories_screen(table, args, self)  # the only screen
 
-    def parse_change(self, table: Table[PrincepsState], form: MultiDict) -> Change:
-        return cells.parse_change(table.state, form)
+    def read_cell(self, state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+        return cells.read_cell(state, cell, form)
+
+    def describe_own_cell(self, state: PrincepsState, cell: str) -> str | None:
+        return cells.describe_count(state, cell)
 
     def entry_order(self, state: PrincepsState) -> list[str]:
         return cells.entry_order(state)
@@ -65,9 +67,6 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
             return super().after_change(state, change, form, here)
         order = list(seat.cells) if change.cell in seat.cells else self.entry_order(state)
         return {**after_count(order, change.cell, form, here), "player": seat.key}
-
-    def describe_cell(self, state: PrincepsState, cell: str) -> str:
-        return cells.describe_cell(state, cell)
 
     def score_input(self, state: PrincepsState, scoring: str) -> dict:
         return results.score_input(state)

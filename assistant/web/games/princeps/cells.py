@@ -10,20 +10,8 @@ from __future__ import annotations
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
-from assistant.games.princeps import KINDS, MAX_NAME, STATES, TERRITORY_CARDS, TIE_RULES, count_key
-from assistant.web.changes import (
-    checked_count,
-    clean_name,
-    house_rule_change,
-    name_change,
-    name_seat,
-    parse_cell_change,
-    posted_count,
-    seat,
-    store_count,
-    unique_name,
-)
-from assistant.web.games.base import BadChange
+from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS, count_key
+from assistant.web.changes import checked_count, posted_count, seat, store_count
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
 from assistant.web.i18n import gettext as _
@@ -61,17 +49,14 @@ def seats(state: PrincepsState) -> list[Seat]:
     return [Seat(str(i + 1), isolated(p.name), "", tuple(count_cell(i, kind, st) for kind in KINDS for st in STATES)) for i, p in enumerate(state.players)]
 
 
-def parse_change(state: PrincepsState, form: MultiDict) -> Change:
-    return parse_cell_change(state, form, (_count_cell_change, _name_cell_change, _rule_cell_change))
-
-
-def _count_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+def read_cell(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+    """A count from the number pad; None for any other cell (names and the rule are shared: named.py)."""
     counted = parse_count_cell(state, cell)
     if counted is None:
         return None
     index, kind, st = counted
     reason = _("a count is a whole number from 0 to {cap} (the game has {cap} territory cards), not “{value}”")
-    value = checked_count(posted_count(form), COUNT_CAP, describe_cell(state, cell), reason)
+    value = checked_count(posted_count(form), COUNT_CAP, describe_count(state, cell) or cell, reason)
     key = count_key(kind, st)
 
     def apply(s: PrincepsState) -> None:
@@ -80,36 +65,11 @@ def _count_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Chan
     return Change(cell, value, apply=apply, read=lambda s: count(s, index, kind, st))
 
 
-def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
-    index = name_seat(state, cell)
-    if index is None:
-        return None
-    field = describe_cell(state, cell)
-    name = clean_name(form.get("value", ""), field, MAX_NAME)
-    if not name:
-        raise BadChange(field, _("every player needs a name"))
-    return name_change(cell, index, unique_name(state, index, name, field))
-
-
-def _rule_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
-    return house_rule_change(state, cell, form, "ties", TIE_RULES, describe_cell, _("is not one of the rules for ties"))
-
-
-# --- words for cells, shared by conflict messages, the pad and the problems ---
-def describe_cell(state: PrincepsState, cell: str) -> str:
-    """A cell, or any field the core names in a problem, in words."""
+# --- words for cells, shared by conflict messages, the pad and the problems (the rest: named.py) ---
+def describe_count(state: PrincepsState, cell: str) -> str | None:
+    """A count in words: 'stable gold territories of Ana'; None for any other cell."""
     counted = parse_count_cell(state, cell)
-    if counted:
-        index, kind, st = counted
-        return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(state.players[index].name))
-    parts = cell.split(".")
-    player = seat(state, parts[1]) if parts[0] == "players" and len(parts) >= 2 else None
-    if player is not None:
-        if parts[2:] == ["name"]:
-            return _("name of player {number}").format(number=player + 1)
-        return isolated(state.players[player].name)
-    if cell == "players":
-        return _("players")
-    if cell == "rules.ties":
-        return _("house rule for ties")
-    return cell[:60]
+    if not counted:
+        return None
+    index, kind, st = counted
+    return _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(state.players[index].name))

@@ -2,14 +2,11 @@
 from __future__ import annotations
 
 from assistant.games.princeps import CATEGORIES, input_from_counts
-from assistant.games.princeps.position import parse_position
 from assistant.games.princeps.report import PrincepsReport
-from assistant.problems import InvalidInput, Problem
 from assistant.web import kept
 from assistant.web.games.base import Segment
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import CATEGORY_PARTS
-from assistant.web.i18n import request_translations
 from assistant.web.tables import Table
 
 SCORING = "final"  # the game's one scoring, at the end
@@ -18,15 +15,6 @@ SCORING = "final"  # the game's one scoring, at the end
 def score_input(state: PrincepsState) -> dict:
     """The core's JSON input for this table as it stands now."""
     return input_from_counts([(p.name, p.counts) for p in state.players], state.rules.ties)
-
-
-def live_problems(state: PrincepsState) -> list[Problem]:
-    """Everything the core would object to or warn about, checked while the table enters."""
-    try:
-        _position, warnings = parse_position(score_input(state), request_translations())
-    except InvalidInput as invalid:
-        return invalid.problems + invalid.warnings
-    return warnings
 
 
 def kept_summary(table: Table, scoring: str) -> kept.KeptSummary | None:

@@ -2,6 +2,7 @@
 live totals, the number pad, the house rule for ties and the scoring button."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,25 +11,23 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.problems import by_field
-from assistant.web.games.base import ScreenContext
+from assistant.web.games.base import ScreenContext, WebGame
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
     count_cell,
-    describe_cell,
     entry_order,
     parse_count_cell,
     seats,
 )
-from assistant.web.games.princeps.results import SCORING, kept_summary, live_problems
+from assistant.web.games.princeps.results import SCORING, kept_summary
 from assistant.web.games.princeps.state import PrincepsState
-from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE_CHOICES, kind_name, state_name
+from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE, kind_name, state_name
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import cell_id, following_cells, number_pad
+from assistant.web.pad import count_link, following_cells, number_pad
 from assistant.web.tables import Table
 
 
@@ -49,9 +48,11 @@ class TerritoriesScreen(ScreenContext):
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
 
 
-def territories_screen(table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
+def territories_screen(table: Table[PrincepsState], args: MultiDict, game: WebGame[PrincepsState, Any]) -> TerritoriesScreen:
+    """``game``: Princeps' WebGame (``describe_cell`` from named.py, ``live_problems`` from base.py)."""
+    describe = game.describe_cell
     state = table.state
-    problems = by_field(live_problems(state))
+    problems = game.live_problems(state)
     selected = args.get("cell", "")
     if not table.can_edit or not parse_count_cell(state, selected):
         selected = ""  # spectators have no pad
@@ -75,17 +76,17 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
         on_table=on_table,
         deck=TERRITORY_CARDS,
         table_problems=[
-            _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason) if field != "players" else reason
+            _("{field}: {reason}").format(field=describe(state, field), reason=reason) if field != "players" else reason
             for field, reasons in problems.items()
             if field not in shown
             for reason in reasons
         ],
         rule=rule,
-        rule_label=TIE_RULE_CHOICES[rule].label,
-        rule_explanation=TIE_RULE_CHOICES[rule].explanation,
-        other_rule=next(other for other in TIE_RULE_CHOICES if other != rule),
-        pad={**_pad(state, selected, problems, on_table), **_seat_pad(selected, here, seat)} if selected else None,
-        offline_pad=_pad(state, entry_order(state)[0], problems, on_table) if not selected and table.can_edit else None,
+        rule_label=TIE_RULE.choices[rule].label,
+        rule_explanation=TIE_RULE.choices[rule].explanation,
+        other_rule=TIE_RULE.other(rule),
+        pad={**_pad(state, selected, problems, on_table, describe), **_seat_pad(selected, here, seat)} if selected else None,
+        offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
     )
 
@@ -110,19 +111,8 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
             reasons = problems.get(cell, [])
             found += [(COUNT_LABELS[kind, st], reason) for reason in reasons]
             label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(name))
-            cells.append(
-                {
-                    "cell": cell,
-                    "id": cell_id(cell),
-                    "classes": "cell" + (" selected" if cell == selected else "") + (" bad" if reasons else "") + ("" if value else " zero"),
-                    "label": f"{label}: {value}",
-                    "url": f"{here}?cell={cell}{tail}",
-                    "value": value,
-                    "selected": cell == selected,
-                    # what the pad shows when it moves here before the server answers (static/app.js)
-                    "data": {"cell": cell, "next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP},
-                }
-            )
+            data = {"next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP}
+            cells.append(count_link(cell, value, label, here, selected, bool(reasons), data, tail))
         rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c["value"] for c in cells)})
     totals = {st: sum(count(state, index, kind, st) for kind in KINDS) for st in STATES}
     totals["all"] = sum(totals.values())
@@ -138,14 +128,14 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
     }
 
 
-def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
+def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int, describe: Callable[[PrincepsState, str], str]) -> dict:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (territories_screen)
     index, kind, st = counted
     # The pad covers the lower part of the screen: it repeats what is wrong where it is entering.
     nearby = ["players", f"players.{index}"] + [count_cell(index, k, s) for k in KINDS for s in STATES]
     reasons = [
-        reason if field in ("players", f"players.{index}") else _("{field}: {reason}").format(field=describe_cell(state, field), reason=reason)
+        reason if field in ("players", f"players.{index}") else _("{field}: {reason}").format(field=describe(state, field), reason=reason)
         for field in nearby
         for reason in problems.get(field, [])
     ]

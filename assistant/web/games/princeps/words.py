@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from assistant.games.princeps import CATEGORY_NAMES, KIND_NAMES, STATE_NAMES
 from assistant.games.princeps.texts import TIE_BREAK_NAMES
-from assistant.web.games.base import RuleChoice
+from assistant.web.games.base import HouseRule, RuleChoice
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 
@@ -16,18 +16,23 @@ COUNT_LABELS = {
     ("farming", "stable"): _l("stable farming territories"),
     ("farming", "destabilised"): _l("destabilised farming territories"),
 }
-TIE_RULE_CHOICES = {
-    "shared": RuleChoice(
-        _l("A tie for the most: every tied player gets the point (default reading)"),
-        _l(
-            "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for majorities, gives each of them +1 VP."
+TIE_RULE = HouseRule(
+    choices={
+        "shared": RuleChoice(
+            _l("A tie for the most: every tied player gets the point (default reading)"),
+            _l(
+                "The rulebook does not say what happens when players tie for the most in a category; the default reading, as usual for majorities, gives each of them +1 VP."
+            ),
         ),
-    ),
-    "nobody": RuleChoice(
-        _l("A tie for the most: nobody gets the point"),
-        _l("A house rule some tables play: a category tied for the most gives nobody the point."),
-    ),
-}
+        "nobody": RuleChoice(
+            _l("A tie for the most: nobody gets the point"),
+            _l("A house rule some tables play: a category tied for the most gives nobody the point."),
+        ),
+    },
+    name=_l("house rule for ties"),
+    legend=_l("House rule for tied categories"),
+    refusal=_l("is not one of the rules for ties"),
+)
 # The bar chart's parts: which categories a player's VP came from.
 CATEGORY_PARTS = {
     "territories": _l("territories"),
@@ -51,7 +56,3 @@ def category_name(category: str) -> str:
 
 def tie_break_name(measure: str) -> str:
     return _(TIE_BREAK_NAMES[measure])
-
-
-def default_name(number: int) -> str:
-    return _("Player {number}").format(number=number)
