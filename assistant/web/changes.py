@@ -3,7 +3,7 @@ Every game's state (``assistant.web.state.TableState``) has ``players`` (each wi
 and ``rules`` (one attribute a house rule)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, MutableMapping, Sequence
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -12,13 +12,13 @@ from assistant.web.games.base import BadChange
 from assistant.web.i18n import gettext as _
 from assistant.web.numbers import small_number, whole_number
 from assistant.web.state import TableState
-from assistant.web.tables import Change
+from assistant.web.tables import Change, StateT
 
 # Reads one kind of cell: the change a form asks for, or None when the cell is of another kind.
-CellReader = Callable[[Any, str, MultiDict], "Change | None"]
+CellReader = Callable[[Any, str, MultiDict[str, str]], "Change | None"]
 
 
-def parse_cell_change(state: TableState, form: MultiDict, readers: Sequence[CellReader]) -> Change:
+def parse_cell_change(state: TableState, form: MultiDict[str, str], readers: Sequence[CellReader]) -> Change:
     """The change a posted form asks for, from the first reader that knows its cell."""
     cell = form.get("cell", "")
     for read in readers:
@@ -40,7 +40,7 @@ def name_seat(state: TableState, cell: str) -> int | None:
     return seat(state, parts[1]) if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" else None
 
 
-def posted_count(form: MultiDict) -> Any:
+def posted_count(form: MultiDict[str, str]) -> str | None:
     """What the number pad sent: "value" from its numbers, "adjust" from its - and + buttons."""
     return form.get("value", form.get("adjust"))
 
@@ -54,7 +54,7 @@ def checked_count(raw: Any, cap: int, field: str, reason: str) -> int:
     return value
 
 
-def store_count(counts: dict, key: str, value: int) -> None:
+def store_count(counts: MutableMapping[str, int], key: str, value: int) -> None:
     """A count is kept only when it is not 0: a missing one reads as 0."""
     if value:
         counts[key] = value
@@ -85,7 +85,8 @@ def name_change(cell: str, index: int, name: str) -> Change:
     return Change(cell, name, apply=apply, read=lambda state: state.players[index].name)
 
 
-def house_rule_change(state: TableState, cell: str, form: MultiDict, rule: str, readings, describe, reason: str) -> Change | None:
+def house_rule_change(state: StateT, cell: str, form: MultiDict[str, str], rule: str, readings: Collection[str],
+                      describe: Callable[[StateT, str], str], reason: str) -> Change | None:
     """Switching house rule ``rule`` (cell "rules.<rule>") to one of its ``readings``, or None for
     another cell; ``BadChange`` with ``reason`` for a reading it has not (``describe(state, cell)``
     names the field)."""

@@ -9,6 +9,9 @@ strings.
 """
 from __future__ import annotations
 
+from gettext import NullTranslations
+from typing import Any
+
 from flask import g
 from flask_babel import get_locale
 from flask_babel.speaklater import LazyString
@@ -16,17 +19,19 @@ from flask_babel.speaklater import LazyString
 from assistant.translator import translator_for
 
 
-def request_translations():
+def request_translations() -> NullTranslations:
     """The request's catalog (also the core's translator, so its sentences match the page)."""
     if "translations" not in g:
         g.translations = translator_for(request_language())
-    return g.translations
+    translations: NullTranslations = g.translations
+    return translations
 
 
 def request_language() -> str:
     if "language" not in g:
         g.language = str(get_locale() or "en")
-    return g.language
+    language: str = g.language
+    return language
 
 
 def gettext(message: str) -> str:
@@ -56,12 +61,12 @@ def field_problem(field: str, reason: str) -> str:
     return gettext("{field}: {reason}").format(field=field, reason=reason)
 
 
-class LazyText(LazyString):
+class LazyText(LazyString):  # type: ignore[misc]  # flask_babel ships no types: LazyString is Any
     """A text translated when shown. Asked for a special attribute (``__isabstractmethod__``,
     which ``abc`` looks for on every class attribute when a class is made), it has none,
     where Flask-Babel's would translate itself outside any request to look."""
 
-    def __getattr__(self, attr: str):
+    def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__"):
             raise AttributeError(attr)
         return super().__getattr__(attr)

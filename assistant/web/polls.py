@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
 from flask import Flask
@@ -28,6 +30,9 @@ from assistant.web.front import IN_FRONT, NeedsThread
 from assistant.web.numbers import small_number
 from assistant.web.security import security_headers
 from assistant.web.tables import version_of
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 # /t/<token>/<screen> and /t/<token>/scores/<scoring>: the screens that poll (views/table.py,
 # views/scores.py); tokens are 10 to 64 URL-safe characters.
@@ -43,10 +48,10 @@ FRONT_BUSY_SECONDS = 0.05  # a read in WAL mode waits for no writer; this only b
 class UnchangedPolls:
     """WSGI middleware around the app's own ``wsgi_app``."""
 
-    def __init__(self, app: Flask, wsgi_app):
+    def __init__(self, app: Flask, wsgi_app: WSGIApplication) -> None:
         self.app, self.wsgi_app = app, wsgi_app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         in_front = environ.get(IN_FRONT, False)
         if environ.get("REQUEST_METHOD") == "GET" and self._unchanged(environ, in_front):
             secure = environ.get("wsgi.url_scheme") == "https"
@@ -56,7 +61,7 @@ class UnchangedPolls:
             raise NeedsThread
         return self.wsgi_app(environ, start_response)
 
-    def _unchanged(self, environ, in_front: bool) -> bool:
+    def _unchanged(self, environ: WSGIEnvironment, in_front: bool) -> bool:
         path = environ.get("PATH_INFO", "")
         if not SCREEN_PATH.fullmatch(path):
             return False
