@@ -1,6 +1,8 @@
 """Princeps Machiavelli's screens: new table, the territories grid with its number pad, the scoring."""
 from __future__ import annotations
 
+from typing import Any
+
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.base import Step
@@ -43,13 +45,13 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     walk_start_title = _l("Before the count: everyone on 0 VP")
     walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
 
-    def setup(self, form: MultiDict | None) -> SetupForm:
+    def setup(self, form: MultiDict[str, str] | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
 
-    def screen(self, name: str, table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
+    def screen(self, name: str, table: Table[PrincepsState], args: MultiDict[str, str]) -> TerritoriesScreen:
         return screens.territories_screen(table, args)  # the only screen
 
-    def parse_change(self, table: Table[PrincepsState], form: MultiDict) -> Change:
+    def parse_change(self, table: Table[PrincepsState], form: MultiDict[str, str]) -> Change:
         return cells.parse_change(table.state, form)
 
     def entry_order(self, state: PrincepsState) -> list[str]:
@@ -58,7 +60,7 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     def seats(self, state: PrincepsState) -> list[Seat]:
         return cells.seats(state)
 
-    def after_change(self, state: PrincepsState, change: Change, form: MultiDict, here: MultiDict) -> dict[str, str]:
+    def after_change(self, state: PrincepsState, change: Change, form: MultiDict[str, str], here: MultiDict[str, str]) -> dict[str, str]:
         """A number moves the pad on; on a seat's own link, within the seat's counts (and it stays on the link)."""
         seat = seat_of(self.seats(state), here.get("player"))
         if seat is None:
@@ -69,7 +71,7 @@ class PrincepsWeb(WebGame[PrincepsState, PrincepsReport]):
     def describe_cell(self, state: PrincepsState, cell: str) -> str:
         return cells.describe_cell(state, cell)
 
-    def score_input(self, state: PrincepsState, scoring: str) -> dict:
+    def score_input(self, state: PrincepsState, scoring: str) -> dict[str, Any]:
         return results.score_input(state)
 
     def players_view(self, report: PrincepsReport) -> list[PlayerView]:

@@ -61,11 +61,11 @@ def seats(state: PrincepsState) -> list[Seat]:
     return [Seat(str(i + 1), isolated(p.name), "", tuple(count_cell(i, kind, st) for kind in KINDS for st in STATES)) for i, p in enumerate(state.players)]
 
 
-def parse_change(state: PrincepsState, form: MultiDict) -> Change:
+def parse_change(state: PrincepsState, form: MultiDict[str, str]) -> Change:
     return parse_cell_change(state, form, (_count_cell_change, _name_cell_change, _rule_cell_change))
 
 
-def _count_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+def _count_cell_change(state: PrincepsState, cell: str, form: MultiDict[str, str]) -> Change | None:
     counted = parse_count_cell(state, cell)
     if counted is None:
         return None
@@ -80,7 +80,7 @@ def _count_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Chan
     return Change(cell, value, apply=apply, read=lambda s: count(s, index, kind, st))
 
 
-def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict[str, str]) -> Change | None:
     index = name_seat(state, cell)
     if index is None:
         return None
@@ -91,7 +91,7 @@ def _name_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Chang
     return name_change(cell, index, unique_name(state, index, name, field))
 
 
-def _rule_cell_change(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+def _rule_cell_change(state: PrincepsState, cell: str, form: MultiDict[str, str]) -> Change | None:
     return house_rule_change(state, cell, form, "ties", TIE_RULES, describe_cell, _("is not one of the rules for ties"))
 
 

@@ -1,6 +1,8 @@
 """What a Princeps table gives the core to score, the live check while entering, and where the VP came from."""
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.games.princeps import CATEGORIES, input_from_counts
 from assistant.games.princeps.position import parse_position
 from assistant.games.princeps.report import PrincepsReport
@@ -15,7 +17,7 @@ from assistant.web.tables import Table
 SCORING = "final"  # the game's one scoring, at the end
 
 
-def score_input(state: PrincepsState) -> dict:
+def score_input(state: PrincepsState) -> dict[str, Any]:
     """The core's JSON input for this table as it stands now."""
     return input_from_counts([(p.name, p.counts) for p in state.players], state.rules.ties)
 
@@ -29,7 +31,7 @@ def live_problems(state: PrincepsState) -> list[Problem]:
     return warnings
 
 
-def kept_summary(table: Table, scoring: str) -> kept.KeptSummary | None:
+def kept_summary(table: Table[PrincepsState], scoring: str) -> kept.KeptSummary | None:
     return kept.kept_summary(table, scoring, score_input(table.state))
 
 

@@ -49,7 +49,7 @@ class TerritoriesScreen(ScreenContext):
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
 
 
-def territories_screen(table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
+def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str]) -> TerritoriesScreen:
     state = table.state
     problems = by_field(live_problems(state))
     selected = args.get("cell", "")
@@ -90,12 +90,13 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict) -> Territor
     )
 
 
-def _seat_pad(cell: str, here: str, seat: Seat | None) -> dict:
+def _seat_pad(cell: str, here: str, seat: Seat | None) -> dict[str, Any]:
     """The pad on a seat's own link stays on the link (``here``, Done)."""
     return {"here": f"cell={cell}&player={seat.key}", "done_url": f"{here}?player={seat.key}"} if seat else {}
 
 
-def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str], tail: str = "") -> dict:
+def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str],
+          tail: str = "") -> dict[str, Any]:
     """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
     name = state.players[index].name
     rows = []
@@ -138,7 +139,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
     }
 
 
-def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int) -> dict:
+def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int) -> dict[str, Any]:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (territories_screen)
     index, kind, st = counted

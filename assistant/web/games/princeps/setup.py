@@ -2,6 +2,8 @@
 "Player <n>"), and the house rule for tied categories."""
 from __future__ import annotations
 
+from typing import Any
+
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.princeps import MIN_PLAYERS, PRINCE_CARDS, TIE_RULES, input_from_counts
@@ -21,7 +23,7 @@ def blank_form() -> SetupForm:
     return SetupForm(_with_choices({"players": [{"name": ""} for _ in range(FIRST_PLAYERS)], "ties": TIE_RULES[0]}))
 
 
-def _with_choices(values: dict) -> dict:
+def _with_choices(values: dict[str, Any]) -> dict[str, Any]:
     return {
         **values,
         "rules": [(rule, TIE_RULE_CHOICES[rule].label, TIE_RULE_CHOICES[rule].explanation) for rule in TIE_RULES],
@@ -30,7 +32,7 @@ def _with_choices(values: dict) -> dict:
     }
 
 
-def read_form(form: MultiDict) -> SetupForm:
+def read_form(form: MultiDict[str, str]) -> SetupForm:
     """What was entered (kept as typed), after an add/remove action or with the errors found."""
     players = [{"name": form.get(f"players-{i}-name", "")[:200]} for i in range(MAX_PLAYERS) if f"players-{i}-name" in form]
     rule = form.get("ties", TIE_RULES[0])
