@@ -83,8 +83,14 @@ def _reason(item: dict[str, Any], tr: Translator) -> str:
         return tr.gettext("must be an object with named fields")
     if kind in {"list_type", "tuple_type"}:
         return tr.gettext("must be a list")
-    if kind in {"too_short", "too_long"}:
-        return tr.gettext("must be a pair of two names")
+    if kind == "too_short":
+        count = int(ctx.get("min_length", 0))
+        return tr.ngettext("must have at least {count} entry", "must have at least {count} entries", count).format(count=count)
+    if kind == "too_long":
+        # pydantic names the one bound broken (max_length), never both: for a fixed-length tuple
+        # the lower bound is reported as a missing entry instead.
+        count = int(ctx.get("max_length", 0))
+        return tr.ngettext("must have at most {count} entry", "must have at most {count} entries", count).format(count=count)
     if kind == "extra_forbidden":
         return tr.gettext("is not a known field")
     if kind == "bool_type":

@@ -10,7 +10,7 @@ import gettext
 from functools import cache
 from io import BytesIO
 from pathlib import Path
-from typing import Protocol
+from typing import Final, Protocol
 
 TRANSLATIONS_DIR = Path(__file__).parent / "translations"
 LANGUAGES = ("en", "de", "es", "da", "it")
@@ -25,7 +25,9 @@ class Translator(Protocol):
     def pgettext(self, context: str, message: str) -> str: ...
 
 
-ENGLISH: Translator = gettext.NullTranslations()
+# The catalogs are gettext's own (``NullTranslations`` and its ``GNUTranslations``): a Translator,
+# and npgettext besides, which the web pages' templates use.
+ENGLISH: Final = gettext.NullTranslations()
 
 
 def N_(message: str) -> str:
@@ -33,7 +35,7 @@ def N_(message: str) -> str:
     return message
 
 
-def translator_for(language: str | None) -> Translator:
+def translator_for(language: str | None) -> gettext.NullTranslations:
     """The catalog for a language code; English (the source text) when there is none."""
     code = (language or "").replace("-", "_").split("_")[0].lower()
     if code == DEFAULT_LANGUAGE or code not in LANGUAGES:
@@ -42,7 +44,7 @@ def translator_for(language: str | None) -> Translator:
 
 
 @cache
-def _catalog(code: str) -> Translator:
+def _catalog(code: str) -> gettext.NullTranslations:
     """The compiled .mo; when it is missing or older than its .po (a fresh checkout, an
     edited catalog), the .po compiled in memory, so the catalogs work without a build step."""
     po = TRANSLATIONS_DIR / code / "LC_MESSAGES" / "messages.po"

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Flask
 
@@ -33,7 +35,7 @@ def trusted_hosts(configured: str | list[str] | None) -> list[str] | None:
     return names + [name for name in ("localhost", "127.0.0.1", "::1") if name not in names]
 
 
-def create_app(test_config: dict | None = None, instance_path: str | Path | None = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str | Path | None = None) -> Flask:
     """``instance_path``: the folder of the database and the generated secret key; by default
     Flask's (``instance/`` beside a source tree, ``<prefix>/var/assistant.web-instance`` installed)."""
     app = Flask(

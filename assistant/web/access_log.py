@@ -18,7 +18,12 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 SETTING = "ASSISTANT_ACCESS_LOG"
 TABLE_LINK = re.compile(r"/t/[A-Za-z0-9_-]+")  # a table's token, wherever a path or a query names one
@@ -41,7 +46,7 @@ def problem(setting: str) -> str:
         return f"{SETTING}: cannot write {setting}: {error.strerror}"
 
 
-def logged(wsgi_app, setting: str):
+def logged(wsgi_app: WSGIApplication, setting: str) -> WSGIApplication:
     """``wsgi_app`` with a line logged for each request it answers (none without the setting)."""
     if not setting:
         return wsgi_app
@@ -56,14 +61,14 @@ def logged(wsgi_app, setting: str):
 class AccessLog:
     """WSGI middleware: the request as it came, the status and length as they went."""
 
-    def __init__(self, wsgi_app):
+    def __init__(self, wsgi_app: WSGIApplication) -> None:
         self.wsgi_app = wsgi_app
 
-    def __call__(self, environ: dict, start_response: Callable) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         answer: dict[str, str] = {}
 
-        def remember(status: str, headers, exc_info=None):
+        def remember(status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None) -> Callable[[bytes], object]:
             answer.update(status=status.split(" ", 1)[0], length=dict(headers).get("Content-Length", "-"))
             return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
 
@@ -75,7 +80,7 @@ class AccessLog:
         return result
 
 
-def _target(environ) -> str:
+def _target(environ: WSGIEnvironment) -> str:
     """The path and query as the client sent them (PEP 3333's path is Latin-1 code points of UTF-8)."""
     path = quote(environ.get("PATH_INFO", "").encode("latin-1", "replace").decode("utf-8", "replace"), safe="/;:@&=+$,-_.!~*'()")
     query = environ.get("QUERY_STRING", "")

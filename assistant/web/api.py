@@ -5,7 +5,8 @@ any client (curl, a script) can use it. The body is read as the command line rea
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, Response, jsonify, request
+from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from assistant.games import score_data
@@ -23,7 +24,7 @@ csrf.exempt(bp)
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> ResponseReturnValue:
     """Ready: the store answers (a load balancer sends phones elsewhere on a 503)."""
     try:
         check_store()
@@ -35,13 +36,13 @@ def healthz():
 
 
 @bp.get("/livez")
-def livez():
+def livez() -> dict[str, str]:
     """Alive: the server answers, whatever the store (a container is not restarted for the database)."""
     return {"status": "ok"}
 
 
 @bp.post("/api/score")
-def score():
+def score() -> ResponseReturnValue:
     language = api_language()
     tr = translator_for(language)
     headers = {"Content-Language": language, "Vary": "Accept-Language"}
@@ -65,7 +66,7 @@ def _body(tr: Translator) -> bytes:
         raise too_large(tr) from None
 
 
-def _refused(problems: list[Problem], status: int, tr: Translator, headers: dict):
+def _refused(problems: list[Problem], status: int, tr: Translator, headers: dict[str, str]) -> tuple[Response, int, dict[str, str]]:
     """The problems as the command line prints them ('error: …' lines), and one by one."""
     body = jsonify(error="\n".join(_error_line(tr, str(p)) for p in problems), errors=[p.model_dump() for p in problems])
     return body, status, headers
@@ -77,6 +78,6 @@ def _error_line(tr: Translator, problem: str) -> str:
 
 
 @bp.get("/api/tables/<token>/history")
-def table_history(token: str):
+def table_history(token: str) -> ResponseReturnValue:
     """A table's record as JSON (docs/json.md): either link, read-only; ``?page=`` from 1, 50 a page."""
     return json_history(token, small_number(request.args.get("page")) or 1)

@@ -25,15 +25,21 @@ import os
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
 from assistant.web.db import EXTENSION, FILE_MODE, StoreSettingError, StoreUnreachable, create_schema, get_db, open_store
 from assistant.web.maintenance import on_the_store
 from assistant.web.postgres import failures
+from assistant.web.record import Store
+
+if TYPE_CHECKING:
+    from assistant.web.db import Row
+    from assistant.web.games.base import WebGame
 
 
 class BackupFileError(StoreSettingError):
@@ -160,15 +166,17 @@ def _replace(app: Flask, tables: dict[str, list[str]], rows: dict[str, list[sqli
     return restored_version
 
 
-def _continue_numbering(store, table: str) -> None:
+def _continue_numbering(store: Store, table: str) -> None:
     """PostgreSQL: a table numbered by the database (board variants) numbers on after the restored ids."""
-    sequence = store.execute("SELECT pg_get_serial_sequence(?, 'id') AS name", (table,)).fetchone()["name"]
+    found: Row | None = store.execute("SELECT pg_get_serial_sequence(?, 'id') AS name", (table,)).fetchone()
+    assert found is not None  # a SELECT of a function gives one row
+    sequence = found["name"]
     if sequence:
         store.execute(f'SELECT setval(?, (SELECT COALESCE(MAX(id), 0) + 1 FROM "{table}"), false)', (sequence,))
 
 
 @contextmanager
-def _store_failures(app: Flask, doing: str):
+def _store_failures(app: Flask, doing: str) -> Iterator[None]:
     """The store failing (out of reach, a lock held too long) said in words, as `serve` says it."""
     failing: tuple[type[Exception], ...] = (sqlite3.OperationalError, OSError, *(failures() if app.config["DATABASE_URL"] else ()))
     try:
@@ -177,14 +185,17 @@ def _store_failures(app: Flask, doing: str):
         raise StoreUnreachable(f"cannot {doing}: {error}") from None
 
 
-def _highest_version(store, table: str, columns: list[str], restoring: Sequence[sqlite3.Row]) -> int:
+def _highest_version(store: Store, table: str, columns: list[str], restoring: Sequence[sqlite3.Row]) -> int:
     if "version" not in columns:
         return 0
-    live = store.execute(f'SELECT MAX(version) AS highest FROM "{table}"').fetchone()["highest"] or 0
-    return max([live, *(row["version"] for row in restoring)])
+    found: Row | None = store.execute(f'SELECT MAX(version) AS highest FROM "{table}"').fetchone()
+    assert found is not None  # MAX() gives one row, NULL for an empty table
+    live: int = found["highest"] or 0
+    highest: int = max([live, *(row["version"] for row in restoring)])
+    return highest
 
 
-def _mark_every_cell_changed(values: dict, live, version: int) -> None:
+def _mark_every_cell_changed(values: dict[str, Any], live: Row | None, version: int) -> None:
     """Every cell the backup's table or the store's changed, changed at ``version``, and the
     value before it unknown: a phone's next poll fetches each (tables.shown_values)."""
     cells = set(json.loads(values["changed"]))
@@ -206,8 +217,9 @@ def app_tables(app: Flask) -> dict[str, list[str]]:
         return {name: [row[1] for row in schema.execute(f'PRAGMA table_info("{name}")')] for name in names}
 
 
-def _games(app: Flask):
-    return app.extensions.get(EXTENSION, ())
+def _games(app: Flask) -> Sequence[WebGame[Any, Any]]:
+    games: Sequence[WebGame[Any, Any]] = app.extensions.get(EXTENSION, ())  # db.init_app's
+    return games
 
 
 def _names(columns: list[str]) -> str:

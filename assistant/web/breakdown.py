@@ -9,8 +9,10 @@ shows beside a player (``step_marks``); the report itself gives ``steps`` (each 
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TypedDict
 
+from assistant.games.base import ScoringReport
 from assistant.web.games.base import PlayerView, Segment
 from assistant.web.numbers import small_number
 
@@ -19,8 +21,39 @@ TRACK_COLUMNS = 10
 TRACK_CELL = 32
 
 
-def steps(report: Any, titles: list[str], marks: list[dict[str, str]], players: list[PlayerView]) -> list[dict]:
-    shown = []
+class ShownStep(TypedDict):
+    """A step as the scores page lists it (templates/scores/)."""
+
+    index: int
+    kind: str
+    title: str
+    text: str
+    marks: list[tuple[PlayerView, str]]  # who the step gave something, most points first
+    totals: list[tuple[PlayerView, int]]  # everyone's running total after it
+
+
+class Section(TypedDict):
+    """A run of steps of one kind, under its heading."""
+
+    kind: str
+    label: str
+    steps: list[ShownStep]
+
+
+class Standing(TypedDict):
+    """A player's row of the standings (also what the play log takes away: play_log.py)."""
+
+    place: int
+    player: PlayerView
+    total: int
+    previous: int
+    points: int
+    tie_breaks: tuple[int, ...]
+    winner: bool
+
+
+def steps(report: ScoringReport, titles: list[str], marks: list[dict[str, str]], players: list[PlayerView]) -> list[ShownStep]:
+    shown: list[ShownStep] = []
     for index, (step, title, marked) in enumerate(zip(report.steps, titles, marks), start=1):
         shown.append(
             {
@@ -42,9 +75,9 @@ def _points_in(mark: str) -> int:
     return int(found.group()) if found else 0
 
 
-def sections(all_steps: list[dict], label_of) -> list[dict]:
+def sections(all_steps: list[ShownStep], label_of: Callable[[str], str]) -> list[Section]:
     """Runs of steps of one kind, each under its heading."""
-    groups: list[dict] = []
+    groups: list[Section] = []
     for step in all_steps:
         if not groups or groups[-1]["kind"] != step["kind"]:
             groups.append({"kind": step["kind"], "label": label_of(step["kind"]), "steps": []})
@@ -52,7 +85,7 @@ def sections(all_steps: list[dict], label_of) -> list[dict]:
     return groups
 
 
-def walk(all_steps: list[dict], asked: str | None, players: list[PlayerView]) -> dict:
+def walk(all_steps: list[ShownStep], asked: str | None, players: list[PlayerView]) -> dict[str, object]:
     """Step 0 is everyone's start, 1..n the steps, n+1 the end with the standings."""
     last = len(all_steps) + 1
     index = min(small_number(asked) or 0, last)
@@ -77,16 +110,16 @@ def walk(all_steps: list[dict], asked: str | None, players: list[PlayerView]) ->
     }
 
 
-def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool) -> list[dict]:
+def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool) -> list[Standing]:
     """Places by points, then (after the last scoring, ``use_tie_break``) the tie-breaks; before
     it the lead is by points alone: everyone on the most points is marked, as the verdict says."""
 
-    def rank(p: PlayerView) -> tuple:
+    def rank(p: PlayerView) -> tuple[int, ...]:
         return (p.total, *p.tie_breaks) if use_tie_break else (p.total,)
 
     top = max((rank(p) for p in players), default=())
 
-    rows = []
+    rows: list[Standing] = []
     for p in sorted(players, key=rank, reverse=True):
         rows.append(
             {
@@ -102,10 +135,10 @@ def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool
     return rows
 
 
-def tied_on_points(standings: list[dict]) -> list[list[dict]]:
+def tied_on_points(standings: list[Standing]) -> list[list[Standing]]:
     """Runs of the standings on the same points that the tie-breaks put on different places (the
     3rd and 4th on 35 points, 3rd and 4th by supply): each needs a word saying why that order."""
-    runs: list[list[dict]] = []
+    runs: list[list[Standing]] = []
     for row in standings:
         if runs and runs[-1][0]["total"] == row["total"]:
             runs[-1].append(row)
@@ -114,7 +147,7 @@ def tied_on_points(standings: list[dict]) -> list[list[dict]]:
     return [run for run in runs if len(run) > 1 and len({row["place"] for row in run}) > 1]
 
 
-def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict:
+def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict[str, object]:
     """A stacked bar per player, scaled to the highest total, as SVG geometry."""
     highest = max([sum(s.points for s in sources.get(p.key, [])) for p in players] + [1])
     rows = []
@@ -134,7 +167,7 @@ def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict:
     return {"rows": rows, "legend": list(legend.values()), "width": CHART_WIDTH}
 
 
-def track(players: list[PlayerView], spaces: int) -> dict | None:
+def track(players: list[PlayerView], spaces: int) -> dict[str, object] | None:
     """Markers on a track of ``spaces`` spaces drawn as rows of ten."""
     if not spaces:
         return None

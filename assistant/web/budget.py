@@ -20,7 +20,7 @@ def _start() -> None:
     g.work_scope.__enter__()
 
 
-def _stop(_error=None) -> None:
+def _stop(_error: BaseException | None = None) -> None:
     scope = g.pop("work_scope", None)
     if scope is not None:  # a request refused before it started (e.g. no CSRF token) has none
         scope.__exit__(None, None, None)

@@ -4,7 +4,7 @@ Every game's state (``assistant.web.state.TableState``) has ``players`` (each wi
 and ``rules`` (one attribute a house rule)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -16,10 +16,10 @@ from assistant.web.state import TableState
 from assistant.web.tables import Change
 
 # Reads one kind of cell: the change a form asks for, or None when the cell is of another kind.
-CellReader = Callable[[Any, str, MultiDict], "Change | None"]
+CellReader = Callable[[Any, str, MultiDict[str, str]], "Change | None"]
 
 
-def parse_cell_change(state: TableState, form: MultiDict, readers: Sequence[CellReader]) -> Change:
+def parse_cell_change(state: TableState, form: MultiDict[str, str], readers: Sequence[CellReader]) -> Change:
     """The change a posted form asks for, from the first reader that knows its cell."""
     cell = form.get("cell", "")
     for read in readers:
@@ -41,7 +41,7 @@ def name_seat(state: TableState, cell: str) -> int | None:
     return seat(state, parts[1]) if len(parts) == 3 and parts[0] == "players" and parts[2] == "name" else None
 
 
-def posted_count(form: MultiDict) -> Any:
+def posted_count(form: MultiDict[str, str]) -> str | None:
     """What the number pad sent: "value" from its numbers, "adjust" from its - and + buttons."""
     return form.get("value", form.get("adjust"))
 
@@ -55,7 +55,7 @@ def checked_count(raw: Any, cap: int, field: str, reason: str) -> int:
     return value
 
 
-def store_count(counts: dict, key: str, value: int) -> None:
+def store_count(counts: MutableMapping[str, int], key: str, value: int) -> None:
     """A count is kept only when it is not 0: a missing one reads as 0."""
     if value:
         counts[key] = value
@@ -86,7 +86,7 @@ def name_change(cell: str, index: int, name: str) -> Change:
     return Change(cell, name, apply=apply, read=lambda state: state.players[index].name)
 
 
-def name_cell_change(state: TableState, cell: str, form: MultiDict, field: Callable[[str], str], limit: int, required: bool) -> Change | None:
+def name_cell_change(state: TableState, cell: str, form: MultiDict[str, str], field: Callable[[str], str], limit: int, required: bool) -> Change | None:
     """Renaming a player (cell "players.<index>.name"), or None for another cell: the name tidied,
     at most ``limit`` characters, unlike the others' (``field(cell)`` names the field in a refusal);
     ``required``: it cannot be emptied."""
@@ -99,7 +99,7 @@ def name_cell_change(state: TableState, cell: str, form: MultiDict, field: Calla
     return name_change(cell, index, unique_name(state, index, name, field(cell)))
 
 
-def rule_cell_change(state: TableState, cell: str, form: MultiDict, rules: Mapping[str, HouseRule]) -> Change | None:
+def rule_cell_change(state: TableState, cell: str, form: MultiDict[str, str], rules: Mapping[str, HouseRule]) -> Change | None:
     """Switching a house rule (cell "rules.<key>", one of ``rules``) to one of its readings, or None
     for another cell; ``BadChange`` with the rule's ``refusal`` for a reading it has not."""
     rule = rules.get(cell)

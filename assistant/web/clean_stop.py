@@ -19,22 +19,28 @@ when its request ends, and the operating system closes whatever is left. Measure
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from assistant.web.front import BufferedWSGI
+from assistant.web.front import BODY_SECONDS, HELD_BYTES, BufferedWSGI, QuickAnswer
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
 
 
 class StopsWithoutFinalizing(BufferedWSGI):
     """The front (front.py), whose worker process exits at once after its last request."""
 
-    def __init__(self, *args, on_stop: Callable[[], None] = lambda: None, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, wsgi_app: WSGIApplication, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES,
+                 on_stop: Callable[[], None] = lambda: None, quick: QuickAnswer | None = None) -> None:
+        super().__init__(wsgi_app, threads, max_body, body_seconds, max_held, quick)
         self.on_stop = on_stop
 
-    def __rsgi_del__(self, loop) -> None:
+    def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
         super().__rsgi_del__(loop)  # waits for the requests on the threads
         try:
             self.on_stop()

@@ -15,7 +15,7 @@ import gzip
 import rcssmin
 import rjsmin
 import zopfli.gzip
-from flask import Flask, request
+from flask import Flask, Response, request
 
 COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/json"}
 SMALLEST = 1024  # below this gzip saves nothing worth the header
@@ -25,7 +25,7 @@ def init_app(app: Flask) -> None:
     app.after_request(_compress)
 
 
-def _compress(response):
+def _compress(response: Response) -> Response:
     if (
         response.status_code != 200
         or response.mimetype not in COMPRESSIBLE
@@ -56,7 +56,7 @@ _packed: dict[tuple[str, str], bytes] = {}
 PACKED_FILES = 64  # the app has a handful of static files; this only bounds the memory
 
 
-def _packed_file(path: str, etag: str, response) -> bytes:
+def _packed_file(path: str, etag: str, response: Response) -> bytes:
     """The file compressed once per version; read only when this version is not packed yet."""
     key = (path, etag)
     if key not in _packed:
@@ -75,4 +75,5 @@ def minified(path: str, data: bytes) -> bytes:
     minify = MINIFIERS.get(path[path.rfind("."):])
     if minify is None or "/vendor/" in path:
         return data
-    return minify(data.decode("utf-8")).encode("utf-8")
+    smaller: str = minify(data.decode("utf-8"))
+    return smaller.encode("utf-8")

@@ -14,13 +14,17 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
+from typing import TYPE_CHECKING, Any, Protocol
 
 import click
 from flask import Flask, current_app, g
 
 from assistant.web import postgres, record, versions
+
+if TYPE_CHECKING:
+    from assistant.web.games.base import WebGame
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -60,6 +64,12 @@ _busy_seconds: dict[str, float] = {}  # each SQLite file's timeout, as its app w
 FILE_MODE = 0o600
 
 
+class Row(Protocol):
+    """A row by column name: sqlite3.Row, or PostgreSQL's dict row (postgres.py)."""
+
+    def __getitem__(self, column: str, /) -> Any: ...
+
+
 class StoreError(Exception):
     """Said at start in words, ending the command with ``exit_status``."""
 
@@ -97,7 +107,7 @@ def migrate(app: Flask) -> list[str]:
 
 
 @contextmanager
-def _reaching(app: Flask):
+def _reaching(app: Flask) -> Iterator[None]:
     failures: tuple[type[Exception], ...] = (sqlite3.Error, OSError, *(postgres.failures() if app.config["DATABASE_URL"] else ()))
     try:
         yield
@@ -116,16 +126,18 @@ def get_db(wait: float | None = None) -> sqlite3.Connection | postgres.Connectio
         if current_app.config["DATABASE_URL"]:
             config = current_app.config
             games = current_app.extensions.get(EXTENSION, ())
-            g.db = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], games, outage=bool(_outage["since"]),
-                                    timeout=config["DATABASE_TIMEOUT_SECONDS"], wait=wait)
-            return g.db
+            connection = postgres.connect(config["DATABASE_URL"], config["DATABASE_POOL_SIZE"], games, outage=bool(_outage["since"]),
+                                          timeout=config["DATABASE_TIMEOUT_SECONDS"], wait=wait)
+            g.db = connection
+            return connection
         path = current_app.config["DATABASE"]
         if path not in _ready:
             _create_private(path)
             with closing(_connect(path)) as first:
                 _ensure_schema(first, path)
         g.db = kept_connection(path)
-    return g.db
+    db: sqlite3.Connection | postgres.Connection = g.db
+    return db
 
 
 def _connect(path: str) -> sqlite3.Connection:
@@ -160,13 +172,13 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
         _ready.add(path)
 
 
-def create_schema(db: sqlite3.Connection, games) -> None:
+def create_schema(db: sqlite3.Connection, games: Sequence[WebGame[Any, Any]]) -> None:
     """The app's SQLite tables, made or brought up to date (a backup file too: backup.py)."""
     db.executescript(SCHEMA + record.SCHEMA + "".join(game.schema for game in games))
     _upgrade(db, games)
 
 
-def _upgrade(db: sqlite3.Connection, games) -> None:
+def _upgrade(db: sqlite3.Connection, games: Sequence[WebGame[Any, Any]]) -> None:
     """Bring a database made by an older version up to the schema: each game's changes since."""
     db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add a column
     try:
@@ -303,7 +315,7 @@ def check_store() -> None:
         db.check("SELECT 1 FROM game_table LIMIT 1", seconds)
 
 
-def close_db(_error=None) -> None:
+def close_db(_error: BaseException | None = None) -> None:
     """A PostgreSQL connection goes back to its pool; this thread keeps its SQLite one, out of
     any transaction a failed request left open. A request that used the store without an
     outage says, once, that it works again."""
@@ -329,7 +341,7 @@ def init_db_command() -> None:
     click.echo("Initialized the database.")
 
 
-def init_app(app: Flask, games: Sequence = ()) -> None:
+def init_app(app: Flask, games: Sequence[WebGame[Any, Any]] = ()) -> None:
     """``games``: the ``WebGame`` of each game, whose own tables the database holds too."""
     url, size = app.config["DATABASE_URL"], app.config["DATABASE_POOL_SIZE"]
     if url and not postgres.is_postgresql(url):

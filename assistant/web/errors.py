@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, Response, abort, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
@@ -16,11 +17,11 @@ from assistant.web.pages import WATCH_ONLY
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
 
 
-def _page(title: str, message: str, status: int):
+def _page(title: str, message: str, status: int) -> tuple[str, int]:
     return render_template("error.html", title=title, message=message, status=status), status
 
 
-def _api_error(error: HTTPException):
+def _api_error(error: HTTPException) -> tuple[dict[str, object], int, dict[str, str]]:
     """A JSON client gets JSON, in the API's shape, whatever went wrong (an HTML page is no use to curl)."""
     status = error.code or 400
     reason = "use POST with a JSON body" if status == 405 else (error.name or "bad request").lower()
@@ -53,13 +54,13 @@ def init_app(app: Flask) -> None:
     app.before_request_funcs[None].insert(0, refuse_late_body)
 
     @app.errorhandler(408)
-    def too_slow(_error):
+    def too_slow(_error: HTTPException) -> ResponseReturnValue:
         if request.blueprint == "api":
             return {"error": "the request's body did not arrive in time", "errors": [{"field": "body", "reason": "did not arrive in time"}]}, 408
         return _page(_("The connection is too slow"), _("What you sent did not arrive in time, so nothing was saved. Try again."), 408)
 
     @app.errorhandler(CSRFError)
-    def csrf_error(_error):
+    def csrf_error(_error: CSRFError) -> ResponseReturnValue:
         return _page(
             _("This page has expired"),
             _("The form was sent without its security token. Reload the page and try again; the table keeps everything saved so far."),
@@ -67,7 +68,7 @@ def init_app(app: Flask) -> None:
         )
 
     @app.errorhandler(404)
-    def not_found(_error):
+    def not_found(_error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
             return _api_error(_error)
         return _page(
@@ -77,18 +78,18 @@ def init_app(app: Flask) -> None:
         )
 
     @app.errorhandler(413)
-    def too_large(_error):
+    def too_large(_error: HTTPException) -> ResponseReturnValue:
         return _page(_("Too much text"), _("That was far more than a form of this app sends. Nothing was saved."), 413)
 
     @app.errorhandler(SecurityError)
-    def untrusted_host(_error):
+    def untrusted_host(_error: SecurityError) -> ResponseReturnValue:
         # A Host outside ASSISTANT_TRUSTED_HOSTS: no page of ours can be drawn, each of its
         # links would need the very name refused.
         text = _("This server does not answer to that name.")
         return Response(text + "\n", 400, mimetype="text/plain")
 
     @app.errorhandler(ServerBusy)
-    def busy(_error):
+    def busy(_error: ServerBusy) -> ResponseReturnValue:
         retry = {"Retry-After": str(admission.RETRY_SECONDS)}
         if request.path.startswith("/api/"):
             language = api_language()
@@ -97,13 +98,13 @@ def init_app(app: Flask) -> None:
         return page, status, retry
 
     @app.errorhandler(HTTPException)
-    def other_http_error(error: HTTPException):
+    def other_http_error(error: HTTPException) -> ResponseReturnValue:
         if request.path.startswith("/api/"):
             return _api_error(error)
         return _page(_("That did not work"), _("The request could not be handled ({code}).").format(code=error.code), error.code or 400)
 
     @app.errorhandler(403)
-    def forbidden(error):
+    def forbidden(error: HTTPException) -> ResponseReturnValue:
         if getattr(error, "description", None) == WATCH_ONLY:
             return _page(
                 _("This link is for watching only"),
@@ -116,7 +117,7 @@ def init_app(app: Flask) -> None:
         return other_http_error(error)
 
     @app.errorhandler(Exception)
-    def unexpected(error: Exception):
+    def unexpected(error: Exception) -> ResponseReturnValue:
         if store_failed(error):  # said once in the log (db.py); the phones keep their taps and retry
             page, status = _page(
                 _("The tables cannot be reached right now"),

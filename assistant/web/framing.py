@@ -16,7 +16,9 @@ the error, then the empty chunk every body ends with (``BodyEnd`` reads that).
 from __future__ import annotations
 
 import json as json_text
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 
 @dataclass(frozen=True)
@@ -27,7 +29,7 @@ class Refusal:
 
     status: int
     reason: str
-    json: dict | None = None
+    json: dict[str, object] | None = None
     retry_after: int | None = None
     close: bool = True
 
@@ -44,7 +46,19 @@ class Refusal:
         return self.status, headers, text
 
 
-def refused_framing(headers, http_version: str) -> Refusal | None:
+class RequestHeaders(Protocol):
+    """A request's headers as granian gives them (its RSGI scope's ``headers``), names in lower case."""
+
+    def __contains__(self, key: str, /) -> bool: ...
+
+    def get(self, key: str, default: None = None, /) -> str | None: ...
+
+    def get_all(self, key: str, /) -> list[str]: ...
+
+    def keys(self) -> Iterable[str]: ...
+
+
+def refused_framing(headers: RequestHeaders, http_version: str) -> Refusal | None:
     """Why a request's head cannot be trusted to frame it (None when it can)."""
     hosts = headers.get_all("host")
     if len(hosts) > 1:

@@ -19,14 +19,18 @@ from __future__ import annotations
 import asyncio
 import io
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
 from assistant.web import admission
-from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, refused_framing
+from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, RequestHeaders, refused_framing
 from assistant.web.locale import api_language_of
+
+if TYPE_CHECKING:
+    from _typeshed import OptExcInfo
+    from _typeshed.wsgi import WSGIApplication, WSGIEnvironment
 
 # A phone's form or tap is a few hundred bytes and comes with its headers; a weak Wi-Fi may
 # retransmit for a few seconds. Past this, the body is not coming: the request is refused.
@@ -53,8 +57,36 @@ EXPRESS_THREADS = 2
 SWITCH_SECONDS = 0.001
 # Requests that are nothing but a chain search: admitted in the event loop, before a thread (admission.py).
 SEARCH_PATHS = ("/api/score",)
-WSGIApp = Callable[[dict, Callable], Iterable[bytes]]
-QuickAnswer = Callable[[Any], "tuple[int, list[tuple[str, str]], bytes] | None"]
+
+
+class Scope(Protocol):
+    """An RSGI request's scope, as granian gives it (granian.rsgi.Scope, with the headers'
+    ``get_all``, which granian's own stub leaves out)."""
+
+    proto: str
+    http_version: str
+    server: str
+    client: str
+    scheme: str
+    method: str
+    path: str
+    query_string: str
+    authority: str | None
+
+    @property
+    def headers(self) -> RequestHeaders: ...
+
+
+class HTTPProtocol(Protocol):
+    """What the front uses of granian's RSGI HTTP protocol: the body's chunks, and one answer."""
+
+    def __aiter__(self) -> AsyncIterator[bytes]: ...
+
+    def response_bytes(self, status: int, headers: list[tuple[str, str]], body: bytes, /) -> None: ...
+
+
+Answer = tuple[int, list[tuple[str, str]], bytes]
+QuickAnswer = Callable[[Scope], "Answer | None"]  # a poll answered from the request alone (polls.py)
 
 
 class _TooLarge(Exception):
@@ -77,25 +109,25 @@ class BufferedWSGI:
     """An RSGI application (granian's native interface) that runs a WSGI app on ``threads``
     threads, each request with its body already read."""
 
-    def __init__(self, wsgi_app: WSGIApp, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES,
-                 quick: QuickAnswer | None = None):
+    def __init__(self, wsgi_app: WSGIApplication, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES,
+                 quick: QuickAnswer | None = None) -> None:
         self.wsgi_app, self.max_body, self.body_seconds, self.max_held = wsgi_app, max_body, body_seconds, max_held
         self.quick = quick  # a poll with nothing new, from granian's request alone (polls.PollAnswers.answer)
         self.held = 0  # bytes of bodies being read now, all connections together (the event loop's only)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="app")
         self.express = ThreadPoolExecutor(EXPRESS_THREADS, thread_name_prefix="express")
 
-    def __rsgi_init__(self, loop) -> None:
+    def __rsgi_init__(self, loop: asyncio.AbstractEventLoop) -> None:
         # A thread busy with a chain search holds Python's lock for this long before another
         # (the event loop, a health check) may run: 5 ms by default, which queued a poll behind
         # every search thread in turn (benchmarks/heavy_clients.py).
         sys.setswitchinterval(SWITCH_SECONDS)
 
-    def __rsgi_del__(self, loop) -> None:
+    def __rsgi_del__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.executor.shutdown(wait=True)
         self.express.shutdown(wait=True)
 
-    async def __rsgi__(self, scope, protocol) -> None:
+    async def __rsgi__(self, scope: Scope, protocol: HTTPProtocol) -> None:
         if scope.proto != "http":  # granian is started without websockets
             return
         refusal = refused_framing(scope.headers, scope.http_version)
@@ -132,7 +164,7 @@ class BufferedWSGI:
             headers.append(("Connection", "close"))  # the rest of its body may still be on its way
         protocol.response_bytes(status, headers, payload)
 
-    async def _run(self, environ: dict, scope) -> tuple[int, list[tuple[str, str]], bytes]:
+    async def _run(self, environ: WSGIEnvironment, scope: Scope) -> tuple[int, list[tuple[str, str]], bytes]:
         """The app's answer from a thread: the express lane's for what answers in a moment
         whatever the load (health checks, static files), else the app's, a scoring through the
         API only once it has a search slot (admission.py)."""
@@ -152,7 +184,7 @@ class BufferedWSGI:
         finally:
             admission.give_slot()
 
-    async def _body(self, scope, protocol) -> tuple[bytes, str | Refusal]:
+    async def _body(self, scope: Scope, protocol: HTTPProtocol) -> tuple[bytes, str | Refusal]:
         """The request's body, and why it was not read ("" when it was)."""
         headers = scope.headers
         declared = headers.get("content-length")
@@ -178,12 +210,12 @@ class BufferedWSGI:
             reading.release()
         return body, ""
 
-    def _respond(self, environ: dict) -> tuple[int, list[tuple[str, str]], bytes]:
+    def _respond(self, environ: WSGIEnvironment) -> tuple[int, list[tuple[str, str]], bytes]:
         """The WSGI app's answer, whole (its pages and files are small)."""
-        started: list = []
+        started: list[tuple[int, list[tuple[str, str]]]] = []
 
-        def start_response(status: str, headers: list[tuple[str, str]], exc_info=None):
-            started[:] = [int(status.split(" ", 1)[0]), list(headers)]
+        def start_response(status: str, headers: list[tuple[str, str]], exc_info: OptExcInfo | None = None) -> Callable[[bytes], object]:
+            started[:] = [(int(status.split(" ", 1)[0]), list(headers))]
             return lambda data: None  # the write() of old WSGI apps: Flask never calls it
 
         result = self.wsgi_app(environ, start_response)
@@ -192,7 +224,8 @@ class BufferedWSGI:
         finally:
             if hasattr(result, "close"):
                 result.close()
-        return started[0], started[1], payload
+        status, headers = started[0]
+        return status, headers, payload
 
 
 class _Reading:
@@ -204,7 +237,7 @@ class _Reading:
         self.counted = expected or 0  # a declared body is counted whole from the start
         front.held += self.counted
 
-    async def read(self, protocol) -> bytes:
+    async def read(self, protocol: HTTPProtocol) -> bytes:
         body = bytearray()
         end = BodyEnd()
         try:
@@ -231,11 +264,11 @@ class _Reading:
         self.counted = 0
 
 
-def wsgi_environ(scope) -> dict:
+def wsgi_environ(scope: Scope) -> dict[str, Any]:
     """The WSGI environ of an RSGI request, as granian's WSGI interface builds it (PEP 3333:
     the path decoded, as Latin-1 code points of its UTF-8 bytes)."""
     server_host, server_port = _host_and_port(scope.server)
-    environ = {
+    environ: dict[str, Any] = {
         "REQUEST_METHOD": scope.method,
         "SCRIPT_NAME": "",
         "PATH_INFO": scope.path.encode("utf-8", "surrogateescape").decode("latin-1"),

@@ -8,6 +8,13 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from flask import Flask
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 # A DNS name (letters, digits, hyphens and, for local names such as Docker's, underscores; labels
 # of 1 to 63 characters, not starting or ending with a hyphen), an IPv4 address, or an IPv6 one in
@@ -36,10 +43,10 @@ def is_host(value: str) -> bool:
 class CheckedHost:
     """WSGI middleware: a request whose Host is no host name gets a plain 400 and goes no further."""
 
-    def __init__(self, wsgi_app):
+    def __init__(self, wsgi_app: WSGIApplication) -> None:
         self.wsgi_app = wsgi_app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         host = environ.get("HTTP_HOST")
         if host is not None and not is_host(host):
             start_response("400 Bad Request", [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(REFUSED))),
@@ -48,7 +55,7 @@ class CheckedHost:
         return self.wsgi_app(environ, start_response)
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     """After ``polls.init_app`` and before ``security.init_app``: a trusted proxy's ``X-Forwarded-Host``
     (ProxyFix) is what is checked, and nothing after reads a Host unchecked."""
-    app.wsgi_app = CheckedHost(app.wsgi_app)
+    app.wsgi_app = CheckedHost(app.wsgi_app)  # type: ignore[method-assign]  # Flask's documented way to wrap it

@@ -9,6 +9,9 @@ strings.
 """
 from __future__ import annotations
 
+from gettext import NullTranslations
+from typing import Any
+
 from flask import g
 from flask_babel import get_locale
 from flask_babel.speaklater import LazyString
@@ -16,20 +19,20 @@ from flask_babel.speaklater import LazyString
 from assistant.translator import translator_for
 
 
-def request_translations():
+def request_translations() -> NullTranslations:
     """The request's catalog (also the core's translator, so its sentences match the page).
     Read from ``g``'s own dictionary in one step: a tap's answer translates a hundred strings,
     and each look through the ``g`` proxy cost more than the translation."""
-    here = g._get_current_object().__dict__
-    found = here.get("translations")
+    here: dict[str, Any] = g._get_current_object().__dict__
+    found: NullTranslations | None = here.get("translations")
     if found is None:
         found = here["translations"] = translator_for(request_language())
     return found
 
 
 def request_language() -> str:
-    here = g._get_current_object().__dict__
-    found = here.get("language")
+    here: dict[str, Any] = g._get_current_object().__dict__
+    found: str | None = here.get("language")
     if found is None:
         found = here["language"] = str(get_locale() or "en")
     return found
@@ -62,12 +65,12 @@ def field_problem(field: str, reason: str) -> str:
     return gettext("{field}: {reason}").format(field=field, reason=reason)
 
 
-class LazyText(LazyString):
+class LazyText(LazyString):  # type: ignore[misc]  # flask_babel ships no types: LazyString is Any
     """A text translated when shown. Asked for a special attribute (``__isabstractmethod__``,
     which ``abc`` looks for on every class attribute when a class is made), it has none,
     where Flask-Babel's would translate itself outside any request to look."""
 
-    def __getattr__(self, attr: str):
+    def __getattr__(self, attr: str) -> Any:
         if attr.startswith("__"):
             raise AttributeError(attr)
         return super().__getattr__(attr)

@@ -9,8 +9,9 @@ searched again, within the request's work budget.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from assistant.games import get_game
 from assistant.games.base import Game, ScoringReport
@@ -19,11 +20,15 @@ from assistant.web.i18n import request_translations
 from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import Change, Table
 
+ReportT = TypeVar("ReportT", bound=ScoringReport)
 
-def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of) -> tuple[ScoringReport, Change]:
+
+def score_and_keep(game: Game, table: Table[Any], scoring: str, data: dict[str, Any],
+                   totals_of: Callable[[ReportT], dict[str, int]]) -> tuple[ReportT, Change]:
     """Score ``data`` (raises ``InvalidInput``); the report, and the change that keeps it.
     ``totals_of(report)`` gives each player's total by player key."""
-    report = game.score(data, request_translations())
+    # ``game`` is the registry's game of the WebGame giving ``totals_of``: it scores into that game's report.
+    report = cast(ReportT, game.score(data, request_translations()))
     kept = KeptResult(input=data, found=report.found, totals=totals_of(report), at=time.time(), version=table.version)
 
     def apply(state: TableState) -> None:
@@ -34,7 +39,7 @@ def score_and_keep(game: Game, table: Table, scoring: str, data: dict, totals_of
     return report, Change(f"results.{scoring}", kept, apply=apply, read=lambda state: state.results.get(scoring), merges=True)
 
 
-def kept_report(game: Game, table: Table, scoring: str) -> Any | None:
+def kept_report(game: Game, table: Table[Any], scoring: str) -> Any | None:
     """The kept result, explained again in the page's language; None if not scored. Raises
     ``InvalidInput`` when the kept input cannot be scored (any more)."""
     kept = table.state.results.get(scoring)
@@ -60,7 +65,7 @@ class KeptSummary:
     stale: bool  # the input scored then is not the table's now: score again
 
 
-def kept_summary(table: Table, scoring: str, input_now: dict[str, Any]) -> KeptSummary | None:
+def kept_summary(table: Table[Any], scoring: str, input_now: dict[str, Any]) -> KeptSummary | None:
     kept = table.state.results.get(scoring)
     if not kept:
         return None

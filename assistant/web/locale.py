@@ -4,10 +4,11 @@ from __future__ import annotations
 import re
 import time
 from datetime import timedelta
+from typing import TypedDict
 from urllib.parse import urlencode
 
 from babel import Locale
-from flask import Flask, g, request, url_for
+from flask import Flask, Response, g, request, url_for
 from flask_babel import Babel, format_timedelta, get_locale
 from markupsafe import Markup
 from werkzeug.datastructures import LanguageAccept
@@ -71,7 +72,14 @@ def api_language_of(asked: str | None, accept_language: str) -> str:
 OUR_PATH = re.compile(r"/(?![/\\])[^\x00-\x20\\]*")
 
 
-def language_links() -> list[dict]:
+class LanguageLink(TypedDict):
+    code: str
+    name: str
+    url: str
+    current: bool
+
+
+def language_links() -> list[LanguageLink]:
     """The footer's switch: the same page in each language."""
     current = str(get_locale())
     args = {key: value for key, value in request.args.items() if key not in {"lang", "since"}}
@@ -82,14 +90,14 @@ def language_links() -> list[dict]:
         # the start page, in the other language instead.
         token = (request.view_args or {}).get("token")
         here, args = (url_for("table.start", token=token) if token else url_for("home.index")), {}
-    links = []
+    links: list[LanguageLink] = []
     for code in LANGUAGES:
         query = urlencode({**args, "lang": code})
         links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{here}?{query}", "current": code == current})
     return links
 
 
-def _remember(response):
+def _remember(response: Response) -> Response:
     response.vary.add("Accept-Language")  # the same address answers in the browser's language
     language = g.get("remember_language")
     if language:
@@ -99,7 +107,8 @@ def _remember(response):
 
 def ago(timestamp: float) -> str:
     """'5 minutes ago' in the page's language (needs no time zone, unlike a clock time)."""
-    return format_timedelta(timedelta(seconds=timestamp - time.time()), add_direction=True, threshold=1.1)
+    words: str = format_timedelta(timedelta(seconds=timestamp - time.time()), add_direction=True, threshold=1.1)  # flask_babel ships no types
+    return words
 
 
 def name_words(name: str) -> Markup:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 import re
 import traceback
+from typing import Any
 
 # A table's link (edit or watch token, 10 to 64 URL-safe characters) and a board variant's key.
 # One character is no token: the access log's own mask (``/t/-/…``, access_log.py) stays as it is.
@@ -44,7 +45,7 @@ def hide_links_in_logs() -> None:
     made = logging.getLogRecordFactory()
     _installed["factory"] = made
 
-    def factory(*args, **kwargs) -> logging.LogRecord:
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:  # LogRecord's own arguments, passed on
         return _scrubbed(made(*args, **kwargs))
 
     logging.setLogRecordFactory(factory)

@@ -19,6 +19,7 @@ from flask import url_for
 
 from assistant.web.i18n import gettext as _
 from assistant.web.sharing import qr_svg
+from assistant.web.state import TableState
 from assistant.web.tables import Table
 
 if TYPE_CHECKING:  # the games' base class declares seats with this module's Seat
@@ -35,12 +36,12 @@ class Seat:
     cells: tuple[str, ...]  # the player's counts, in the game's entry order
 
 
-def counted_since(table: Table) -> int:
+def counted_since(table: Table[TableState]) -> int:
     """The version counts are entered after: that of the latest scoring kept (0: none)."""
     return max((kept.version for kept in table.state.results.values() if kept), default=0)
 
 
-def entered(table: Table, cells: tuple[str, ...] | list[str]) -> list[str]:
+def entered(table: Table[TableState], cells: tuple[str, ...] | list[str]) -> list[str]:
     """The cells whose count was entered since the latest scoring (``counted_since``)."""
     since = counted_since(table)
     return [cell for cell in cells if table.changed.get(cell, 0) > since]
@@ -56,13 +57,13 @@ def seat_order(seats: list[Seat], key: str | None, order: list[str]) -> list[str
     return list(seat.cells) if seat else order
 
 
-def first_open(table: Table, seat: Seat) -> str:
+def first_open(table: Table[TableState], seat: Seat) -> str:
     """Where a seat's link opens the pad: its first count not entered yet (else its first)."""
     done = set(entered(table, seat.cells))
     return next((cell for cell in seat.cells if cell not in done), seat.cells[0] if seat.cells else "")
 
 
-def progress(table: Table, game: WebGame, screen: str, key: str | None) -> dict[str, Any] | None:
+def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key: str | None) -> dict[str, Any] | None:
     """What the seat screen shows of everyone's counts (templates/table/_seats.html): each seat
     done or still entering, the seat this phone enters (``mine``), and once every seat is done the
     next scoring to make; None where the game has no seats, on another screen, after the last
@@ -87,13 +88,13 @@ def progress(table: Table, game: WebGame, screen: str, key: str | None) -> dict[
     }
 
 
-def _next_scoring_url(table: Table, game: WebGame) -> str:
+def _next_scoring_url(table: Table[TableState], game: WebGame[Any, Any]) -> str:
     """The scoring card of the first scoring not kept yet (its tab, its card's id)."""
     scoring = next((s for s in game.scorings if not table.state.results.get(s.name)), game.scorings[-1])
     return url_for("table.screen", token=table.token, screen=scoring.screen or game.entry_screens[0].name) + f"#score-{scoring.name}"
 
 
-def entry_links(table: Table, game: WebGame, base: str) -> list[dict[str, Any]]:
+def entry_links(table: Table[TableState], game: WebGame[Any, Any], base: str) -> list[dict[str, Any]]:
     """Each seat's own entry link on the share page (the edit token's only: a spectator's page
     has none), with its QR code."""
     if not table.can_edit or not game.seat_screen:

@@ -26,7 +26,7 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(data_attributes)
 
 
-def data_attributes(data: dict | None) -> Markup:
+def data_attributes(data: Mapping[str, object] | None) -> Markup:
     """A cell's ``data`` as its data-* attributes (what static/app.js shows when the pad moves
     there before the server answers), each value escaped. A filter, not a loop in the template:
     a tap's answer writes ~20 cells, and this is a tenth of its rendering (benchmarks/web.py)."""
@@ -57,7 +57,7 @@ def count_link(cell: str, value: int, label: str, here: str, selected: str, bad:
     }
 
 
-def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict:
+def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict[str, Any]:
     """What the pad shows for ``cell``; ``problems`` are repeated on it, since it covers the
     lower part of the screen; ``rest``: the "Empty cells: 0" button."""
     return {
@@ -84,7 +84,7 @@ def _following(order: tuple[str, ...]) -> dict[str, str]:
     return {cell: (order[i + 1] if i + 1 < len(order) else "") for i, cell in enumerate(order)}
 
 
-def after_count(order: list[str], cell: str, form: MultiDict, here: MultiDict) -> dict:
+def after_count(order: list[str], cell: str, form: MultiDict[str, str], here: MultiDict[str, str]) -> dict[str, str]:
     """URL arguments after a change: a number moves the pad on to the next cell (and closes it
     after the last); anything else (− and +, other forms) stays where the phone was."""
     if "value" not in form or cell not in order:
@@ -92,7 +92,7 @@ def after_count(order: list[str], cell: str, form: MultiDict, here: MultiDict) -
     return moved_past(order, cell)
 
 
-def moved_past(order: list[str], cell: str) -> dict:
+def moved_past(order: list[str], cell: str) -> dict[str, str]:
     """URL arguments of the pad on the cell after ``cell`` (none after the last: the pad closes)."""
     at = order.index(cell)
     following = order[at + 1] if at + 1 < len(order) else ""

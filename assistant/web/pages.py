@@ -1,10 +1,14 @@
 """One template set for both kinds of request: the full page, or the fragment htmx asked for."""
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, redirect, render_template, request
+from flask.typing import ResponseReturnValue
 
 from assistant.web.games import web_game
 from assistant.web.games.base import WebGame
+from assistant.web.state import TableState
 from assistant.web.tables import Table, find_table
 
 
@@ -14,14 +18,14 @@ def wants_fragment() -> bool:
     return headers.get("HX-Request") == "true" and not headers.get("HX-Boosted") and not headers.get("HX-History-Restore-Request")
 
 
-def render(page_template: str, fragment_template: str, status: int = 200, **context):
+def render(page_template: str, fragment_template: str, status: int = 200, **context: Any) -> tuple[str, int, dict[str, str]]:
     """``fragment_template`` for htmx, else ``page_template`` (which includes the same fragment)."""
     # Vary: the same address answers with a page or a fragment; no-store: live state and tokens.
     headers = {"Vary": "HX-Request", "Cache-Control": "no-store"}
     return render_template(fragment_template if wants_fragment() else page_template, fragment_request=wants_fragment(), **context), status, headers
 
 
-def open_table(token: str) -> tuple[Table, WebGame]:
+def open_table(token: str) -> tuple[Table[TableState], WebGame[Any, Any]]:
     """The table behind a link, or the friendly 404 page."""
     if not 10 <= len(token) <= 64:
         abort(404)
@@ -37,14 +41,14 @@ def open_table(token: str) -> tuple[Table, WebGame]:
 WATCH_ONLY = "watch-only"  # the 403 of a spectators' link (errors.py says so in the page's language)
 
 
-def editable_table(token: str) -> tuple[Table, WebGame]:
+def editable_table(token: str) -> tuple[Table[TableState], WebGame[Any, Any]]:
     table, game = open_table(token)
     if not table.can_edit:
         abort(403, WATCH_ONLY)
     return table, game
 
 
-def go_to(url: str):
+def go_to(url: str) -> ResponseReturnValue:
     """After a successful form: a normal redirect, or for htmx a full navigation (not a swap)."""
     if request.headers.get("HX-Request") == "true":
         return "", 204, {"HX-Redirect": url}

@@ -9,20 +9,32 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable, Mapping
 from datetime import date
+from typing import Any, TypedDict
 from urllib.parse import quote
 
 from babel.dates import format_date
 
-from assistant.web.games.base import PlayerView
+from assistant.games.base import ScoringReport
+from assistant.web.breakdown import Standing
+from assistant.web.games.base import WebGame
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import request_language
+from assistant.web.state import TableState
+from assistant.web.tables import Table
 
 BG_STATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Table scoring assistant"  # BG Stats remembers its matches of games and players per source
 
 
-def bg_stats_play(game_name: str, game_slug: str, standings: list[dict], played_at: float, comments: str) -> dict:
+class PlayLog(TypedDict):
+    bg_stats: str  # the link that logs the play in BG Stats
+    text: str  # the result as plain text
+    played_at: int  # when the result was kept (a timestamp)
+
+
+def bg_stats_play(game_name: str, game_slug: str, standings: list[Standing], played_at: float, comments: str) -> dict[str, object]:
     """The play as BG Stats reads it. ``standings``: rows of ``breakdown.standings`` (place,
     player, total, winner), tie-breaks applied; ``played_at``: when the result was kept (a
     timestamp). No ``durationMin``: the app knows when the table was made, not when the game began
@@ -40,8 +52,8 @@ def bg_stats_play(game_name: str, game_slug: str, standings: list[dict], played_
     }
 
 
-def _player(row: dict) -> dict:
-    player: PlayerView = row["player"]
+def _player(row: Standing) -> dict[str, object]:
+    player = row["player"]
     return {
         "name": player.name or player.label,
         "score": row["total"],
@@ -51,11 +63,11 @@ def _player(row: dict) -> dict:
     }
 
 
-def bg_stats_link(play: dict) -> str:
+def bg_stats_link(play: Mapping[str, object]) -> str:
     return f"{BG_STATS_CREATE_PLAY}?data={quote(json.dumps(play, ensure_ascii=False, separators=(',', ':')), safe='')}"
 
 
-def summary(game_title: str, standings: list[dict], verdict: str, played_at: float, tie_break_words=()) -> str:
+def summary(game_title: str, standings: list[Standing], verdict: str, played_at: float, tie_break_words: Iterable[str] = ()) -> str:
     """The result in a few lines of plain text, in the page's language: game and day, the verdict,
     then each player's place and points, and for players tied on points what put them in order."""
     lines = [f"{game_title} · {format_date(date.fromtimestamp(played_at), 'medium', locale=request_language())}", verdict]
@@ -65,7 +77,7 @@ def summary(game_title: str, standings: list[dict], verdict: str, played_at: flo
     return "\n".join(lines)
 
 
-def deciding(row: dict, standings: list[dict], labels: list[str]) -> str:
+def deciding(row: Standing, standings: list[Standing], labels: list[str]) -> str:
     """" (Gold 2)": the tie-breaks that tell a player from those tied with them on points, up
     to the first that tells them from every one; "" when nobody else has their points."""
     tied = [other for other in standings if other is not row and other["total"] == row["total"]]
@@ -79,7 +91,7 @@ def deciding(row: dict, standings: list[dict], labels: list[str]) -> str:
     return f" ({', '.join(shown)})"
 
 
-def play_log(table, game, report, standings: list[dict]) -> dict:
+def play_log(table: Table[TableState], game: WebGame[Any, Any], report: ScoringReport, standings: list[Standing]) -> PlayLog:
     """What the final scores page offers to take the kept result away: ``bg_stats`` (the link)
     and ``text`` (the summary)."""
     played_at = table.state.results[game.scorings[-1].name].at

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable
-from typing import Any, Protocol
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
 from flask import Flask
@@ -32,11 +32,14 @@ from werkzeug.sansio.utils import host_is_trusted
 
 from assistant.web import versions
 from assistant.web.db import kept_connection
-from assistant.web.front import IN_FRONT, NeedsThread
+from assistant.web.front import IN_FRONT, Answer, NeedsThread, Scope
 from assistant.web.hosts import is_host
 from assistant.web.numbers import small_number
 from assistant.web.security import security_headers
 from assistant.web.tables import version_of
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 # /t/<token>/<screen> and /t/<token>/scores/<scoring>: the screens that poll (views/table.py,
 # views/scores.py); tokens are 10 to 64 URL-safe characters.
@@ -49,28 +52,6 @@ NOTHING_NEW = {"Content-Length": "0", "HX-Reswap": "none"}
 FRONT_BUSY_SECONDS = 0.05  # a read in WAL mode waits for no writer; this only bounds the odd case
 KEPT = 100_000  # tables whose version FileVersions remembers at most (a few MB)
 KEPT_HOSTS = 256
-Answer = tuple[int, list[tuple[str, str]], bytes]
-
-
-class Headers(Protocol):
-    """granian's request headers, as far as the answer reads them."""
-
-    def __contains__(self, key: str) -> bool: ...
-
-    def get(self, key: str, default: Any = None) -> Any: ...
-
-    def get_all(self, key: str) -> list[str]: ...
-
-
-class Request(Protocol):
-    """granian's RSGI request scope, as far as the answer reads it."""
-
-    method: str
-    path: str
-    query_string: str
-    scheme: str
-    authority: str | None
-    headers: Headers
 
 
 class FileVersions:
@@ -107,7 +88,7 @@ class PollAnswers:
         self._hosts: dict[str, bool] = {}
         self._answers = {secure: (200, [VARY, *NOTHING_NEW.items(), *security_headers(secure)], b"") for secure in (False, True)}
 
-    def answer(self, request: Request) -> Answer | None:
+    def answer(self, request: Scope) -> Answer | None:
         """granian's request answered here, or None: the app answers it."""
         headers = request.headers
         if request.method != "GET" or "content-length" in headers or "transfer-encoding" in headers:
@@ -181,17 +162,14 @@ def _query(query_string: str) -> dict[str, str]:
     return dict(pair.partition("=")[::2] for pair in query_string.split("&") if pair)
 
 
-WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
-
-
 class UnchangedPolls:
     """WSGI middleware around the app's own ``wsgi_app``: the same answers where there is no
     front (tests, ``--debug``), or where the front passes the request through the app's chain."""
 
-    def __init__(self, answers: PollAnswers, wsgi_app: WSGIApp) -> None:
+    def __init__(self, answers: PollAnswers, wsgi_app: WSGIApplication) -> None:
         self.answers, self.wsgi_app = answers, wsgi_app
 
-    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         in_front = bool(environ.get(IN_FRONT, False))
         if environ.get("REQUEST_METHOD") == "GET" and self.answers.unchanged(
                 environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""), environ.get("HTTP_HOST", ""), in_front):

@@ -19,12 +19,16 @@ import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assistant.web import versions
 
 if TYPE_CHECKING:  # psycopg is imported only when PostgreSQL is used: SQLite needs none of it
+    from psycopg import Connection as PsycopgConnection
+    from psycopg import Cursor
     from psycopg_pool import ConnectionPool
+
+    from assistant.web.games.base import WebGame
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Fail fast: a request waits this long at most for a connection (the pool's own, or a new one)
@@ -67,7 +71,7 @@ class Connection:
             connection = pool.getconn(timeout=wait)
         self._connection = connection
 
-    def execute(self, sql: str, parameters: Sequence = ()):
+    def execute(self, sql: str, parameters: Sequence[object] = ()) -> Cursor[Any]:
         return self._connection.execute(_placeholders(sql), parameters)
 
     def check(self, sql: str, seconds: float) -> None:
@@ -83,7 +87,7 @@ class Connection:
         self._pool.putconn(self._connection)
 
 
-def _answers(connection) -> bool:
+def _answers(connection: PsycopgConnection[Any]) -> bool:
     """The connection still reaches the database (an empty query: one round trip)."""
     from psycopg_pool import ConnectionPool
 
@@ -99,7 +103,8 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-def connect(url: str, pool_size: int, games: Sequence, outage: bool = False, timeout: float = WAIT_SECONDS, wait: float | None = None) -> Connection:
+def connect(url: str, pool_size: int, games: Sequence[WebGame[Any, Any]],
+            outage: bool = False, timeout: float = WAIT_SECONDS, wait: float | None = None) -> Connection:
     """A connection for one request (``outage``: the database was out of reach just now, so
     do not wait long for it; ``wait``: not longer than this in any case). ``timeout``: how long
     each statement may run, and wait for a lock, before PostgreSQL cancels it (db.TIMEOUT_SECONDS);
@@ -137,11 +142,11 @@ def table_versions(url: str) -> versions.TableVersions:
     return versions.watching(url, **CONNECT_OPTIONS)
 
 
-def _quietly(_pool) -> None:
+def _quietly(_pool: ConnectionPool) -> None:
     """The pool gave up reconnecting for now: the next request tries again; db.py said the outage."""
 
 
-def migrate(url: str, games: Sequence) -> list[str]:
+def migrate(url: str, games: Sequence[WebGame[Any, Any]]) -> list[str]:
     """Apply the migrations the database has not had yet (the shared ones and each game's); their ids."""
     from yoyo import get_backend, read_migrations  # only when PostgreSQL is used
 

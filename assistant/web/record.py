@@ -15,11 +15,16 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic_core import to_jsonable_python  # a kept scoring, a sketch: as their fields
 
 from assistant.web import postgres
+
+if TYPE_CHECKING:
+    from assistant.web.db import Row
+
+Store: TypeAlias = sqlite3.Connection | postgres.Connection  # get_db()'s: either store's connection
 
 # SQLite's; PostgreSQL's is migrations/0004.table-change.sql.
 SCHEMA = """
@@ -69,12 +74,12 @@ class Entry:
     def after(self) -> Any:
         return self.cells.get(self.cell, (None, None))[1]
 
-    def row(self) -> tuple:
+    def row(self) -> tuple[str, int, str, str, str, str, str | None, str, int | None, float]:
         cells = json.dumps({cell: [b, a] for cell, (b, a) in self.cells.items()}, separators=(",", ":"), default=to_jsonable_python)
         return (self.table_id, self.version, self.kind, self.cell, cells, self.phone, self.tap, self.asked, self.undoes, self.at)
 
 
-def _entry(row) -> Entry:
+def _entry(row: Row) -> Entry:
     return Entry(
         table_id=row["table_id"], version=row["version"], kind=row["kind"], cell=row["cell"],
         cells={cell: (pair[0], pair[1]) for cell, pair in json.loads(row["cells"]).items()},
@@ -86,7 +91,7 @@ class DuplicateTap(Exception):
     """Another request took the same tap's id first (the unique index refused this one)."""
 
 
-def write(db, update_sql: str, update_args: tuple, entry: Entry) -> bool:
+def write(db: Store, update_sql: str, update_args: tuple[object, ...], entry: Entry) -> bool:
     """The table's compare-and-set and the entry, in one transaction: False when the table's
     version moved on meanwhile (nothing written); ``DuplicateTap`` when the tap was taken."""
     if isinstance(db, sqlite3.Connection):
@@ -119,7 +124,7 @@ def write(db, update_sql: str, update_args: tuple, entry: Entry) -> bool:
     return bool(cursor.rowcount)
 
 
-def trim(db, table_id: str, version: int) -> None:
+def trim(db: Store, table_id: str, version: int) -> None:
     """Every ``TRIM_EVERY`` versions: the count entries beyond the newest ``KEPT_ENTRIES`` go."""
     if version % TRIM_EVERY:
         return
@@ -129,17 +134,17 @@ def trim(db, table_id: str, version: int) -> None:
     )
 
 
-def by_tap(db, table_id: str, tap: str) -> Entry | None:
+def by_tap(db: Store, table_id: str, tap: str) -> Entry | None:
     row = db.execute(f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND tap = ?", (table_id, tap)).fetchone()
     return _entry(row) if row else None
 
 
-def at_version(db, table_id: str, version: int) -> Entry | None:
+def at_version(db: Store, table_id: str, version: int) -> Entry | None:
     row = db.execute(f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND version = ?", (table_id, version)).fetchone()
     return _entry(row) if row else None
 
 
-def latest_undoable(db, table_id: str, phone: str, count: int = 10) -> list[Entry]:
+def latest_undoable(db: Store, table_id: str, phone: str, count: int = 10) -> list[Entry]:
     """This phone's latest taps not taken back by an undo, newest first (``count`` at most)."""
     if not phone:
         return []
@@ -153,13 +158,15 @@ def latest_undoable(db, table_id: str, phone: str, count: int = 10) -> list[Entr
     return [_entry(row) for row in rows]
 
 
-def undone(db, table_id: str, version: int) -> bool:
+def undone(db: Store, table_id: str, version: int) -> bool:
     return db.execute("SELECT 1 FROM table_change WHERE table_id = ? AND undoes = ?", (table_id, version)).fetchone() is not None
 
 
-def page(db, table_id: str, number: int) -> tuple[list[Entry], int]:
+def page(db: Store, table_id: str, number: int) -> tuple[list[Entry], int]:
     """Page ``number`` (from 1) of the table's entries, newest first, and how many there are."""
-    total = db.execute("SELECT COUNT(*) AS n FROM table_change WHERE table_id = ?", (table_id,)).fetchone()["n"]
+    counted: Row | None = db.execute("SELECT COUNT(*) AS n FROM table_change WHERE table_id = ?", (table_id,)).fetchone()
+    assert counted is not None  # COUNT(*) gives one row
+    total: int = counted["n"]
     rows = db.execute(
         f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? ORDER BY version DESC LIMIT ? OFFSET ?",
         (table_id, PAGE, (number - 1) * PAGE),
@@ -167,7 +174,7 @@ def page(db, table_id: str, number: int) -> tuple[list[Entry], int]:
     return [_entry(row) for row in rows], total
 
 
-def phones(db, table_id: str) -> dict[str, int]:
+def phones(db: Store, table_id: str) -> dict[str, int]:
     """Each phone that changed the table, numbered in the order it first did (1, 2, ...)."""
     rows = db.execute(
         "SELECT phone, MIN(version) AS first FROM table_change WHERE table_id = ? AND phone <> '' GROUP BY phone ORDER BY first",
@@ -176,7 +183,7 @@ def phones(db, table_id: str) -> dict[str, int]:
     return {row["phone"]: number for number, row in enumerate(rows, start=1)}
 
 
-def scorings(db, table_id: str, cell: str) -> list[Entry]:
+def scorings(db: Store, table_id: str, cell: str) -> list[Entry]:
     """The results a scoring kept (``cell``: results.<scoring>), newest first."""
     rows = db.execute(
         f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND cell = ? AND kind IN ('scoring', 'restore') ORDER BY version DESC",
@@ -185,6 +192,6 @@ def scorings(db, table_id: str, cell: str) -> list[Entry]:
     return [_entry(row) for row in rows]
 
 
-def remove(db, table_id: str) -> None:
+def remove(db: Store, table_id: str) -> None:
     """The record of a table that goes (prune)."""
     db.execute("DELETE FROM table_change WHERE table_id = ?", (table_id,))

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from assistant.web.numbers import small_number
 
+PlayerT = TypeVar("PlayerT")  # a player as the game's new-table form holds one
 
-def change_seats(action: str, players: list[dict], low: int, high: int, new_player: Callable[[], dict]) -> bool:
+
+def change_seats(action: str, players: list[PlayerT], low: int, high: int, new_player: Callable[[], PlayerT]) -> bool:
     """Add a player (``action`` "add") or remove one ("remove-<index>") within ``low``..``high``,
     in place. True when the form asked for that (even beyond the limits, when nothing changes),
     so it is shown again instead of started."""

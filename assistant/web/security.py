@@ -12,7 +12,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, current_app, has_request_context, request
+from flask import Flask, Response, current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -27,7 +27,7 @@ STRICT_TRANSPORT_SECURITY = "max-age=31536000"  # one year; sent over HTTPS only
 SAME_ORIGIN_FETCH_SITES = {"same-origin", "none"}  # "none": the user typed or bookmarked it
 
 
-class OriginCheckedCSRF(CSRFProtect):
+class OriginCheckedCSRF(CSRFProtect):  # type: ignore[misc]  # flask_wtf ships no types: CSRFProtect is Any
     """Flask-WTF's token check, after Fetch Metadata and Origin say the request is from here."""
 
     def protect(self, apply_exemptions: bool = False) -> None:
@@ -111,7 +111,7 @@ def security_headers(secure: bool) -> list[tuple[str, str]]:
     return headers + [("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)] if secure else headers
 
 
-def _security_headers(response):
+def _security_headers(response: Response) -> Response:
     for name, value in security_headers(request.is_secure):
         response.headers[name] = value
     return response

@@ -17,8 +17,13 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from assistant.web.front import BODY_SECONDS, BufferedWSGI
+
+if TYPE_CHECKING:
+    from granian.server import MPServer, MTServer
 
 THREADS = 8  # requests take milliseconds; waiting clients cost no thread
 # Every polling phone keeps a connection open (it polls every 2 s, well inside HEADER_SECONDS), and
@@ -65,7 +70,7 @@ def worker_app() -> BufferedWSGI:
                                   max_held=int(app.config["HELD_BODY_BYTES"]), on_stop=close_store, quick=quick)
 
 
-def make_server(host: str, port: int):
+def make_server(host: str, port: int) -> MPServer | MTServer:
     """A granian server for ``worker_app`` on host:port (an address, not a name), not yet running:
     its RSGI interface, the app's threads being front.py's."""
     from granian.constants import HTTPModes, Interfaces
@@ -120,7 +125,8 @@ def free_port(address: str) -> int:
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
     with socket.socket(family) as probe:
         probe.bind((address, 0))
-        return probe.getsockname()[1]
+        port: int = probe.getsockname()[1]
+        return port
 
 
 def url(host: str, port: int) -> str:
@@ -196,7 +202,7 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
     return 0
 
 
-def _when_listening(address: str, port: int, then, seconds: float = 60.0) -> None:
+def _when_listening(address: str, port: int, then: Callable[[], object], seconds: float = 60.0) -> None:
     """Call ``then`` as soon as a connection to address:port is accepted."""
     target = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(address, address)
     deadline = time.monotonic() + seconds

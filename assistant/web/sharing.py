@@ -10,6 +10,7 @@ import ipaddress
 import socket
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import NotRequired, TypedDict
 from urllib.parse import urlsplit
 
 import ifaddr
@@ -98,7 +99,18 @@ def is_known_host(host: str, trusted_hosts: Iterable[str]) -> bool:
     return name in lan_addresses() or (address.is_private and not address.is_unspecified and not address.is_multicast)
 
 
-def base_urls(host_url: str, configured: str, listening_host: str | None, known_hosts: Iterable[str] = (), server_port: str = "") -> dict:
+class BaseUrls(TypedDict):
+    """Where other phones should go (``base_urls``), and what the share page says about it."""
+
+    base: str
+    source: str  # "configured", "opened", "lan" or "none"
+    opened_on_localhost: bool
+    listening_locally: bool
+    unknown_host: NotRequired[str]  # the Host this page was opened with, when it is not this server's
+    others: NotRequired[list[str]]  # this machine's other LAN addresses
+
+
+def base_urls(host_url: str, configured: str, listening_host: str | None, known_hosts: Iterable[str] = (), server_port: str = "") -> BaseUrls:
     """Where other phones should go: the configured address, else the address this page was
     opened with when it is known to be this server's, else this machine's LAN address.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 
@@ -33,6 +34,6 @@ def init_app(app: Flask) -> None:
     app.config["STATIC_VERSION"] = version
 
     @app.url_defaults
-    def versioned(endpoint: str, values: dict) -> None:
+    def versioned(endpoint: str, values: dict[str, Any]) -> None:
         if endpoint == "static":
             values.setdefault("v", version)

@@ -17,12 +17,12 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypedDict, TypeVar
 
 from flask import abort, current_app, session
 
 from assistant.web import record
-from assistant.web.db import EXTENSION, get_db, table_versions, writing
+from assistant.web.db import EXTENSION, Row, get_db, table_versions, writing
 from assistant.web.state import TableState
 
 RECENT_TABLES = 12
@@ -32,6 +32,26 @@ NOTHING = object()  # a change that expects nothing of its cell (Change.expect)
 
 
 StateT = TypeVar("StateT", bound=TableState)
+
+
+class ReplacedNote(TypedDict):
+    """A value a phone set that another phone replaced (``Table.authors["replaced"]``)."""
+
+    cell: str
+    old: Any
+    new: Any
+    version: int
+    phone: str  # the phone whose value was replaced
+
+
+class Authors(TypedDict, total=False):
+    """Who set what (``Table.authors``), kept as JSON with the table."""
+
+    cells: dict[str, str]  # cell: the phone that set it last
+    replaced: list[ReplacedNote]
+    # cell: [version of the cell's change before its last, the value its last change replaced]
+    was: dict[str, list[Any]]
+    taps: object  # kept by versions before the record; dropped at the next change
 
 
 @dataclass
@@ -45,9 +65,7 @@ class Table(Generic[StateT]):
     created: float
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
-    # {"cells": {cell: phone that set it last}, "replaced": [{cell, old, new, version, phone}],
-    #  "was": {cell: [version of the cell's change before its last, value its last change replaced]}}
-    authors: dict = field(default_factory=dict)
+    authors: Authors = field(default_factory=lambda: Authors())
 
     @property
     def can_edit(self) -> bool:
@@ -84,16 +102,16 @@ class Origin:
 
 
 @dataclass(frozen=True)
-class Conflict:
+class Conflict(Generic[StateT]):
     cell: str
     theirs: Any  # the value another phone set since this phone loaded the table
     yours: Any
-    table: Table
+    table: Table[StateT]
 
 
 @dataclass(frozen=True)
-class Applied:
-    table: Table
+class Applied(Generic[StateT]):
+    table: Table[StateT]
 
 
 @dataclass(frozen=True)
@@ -121,7 +139,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def create_table(game: str, state: TableState) -> Table:
+def create_table(game: str, state: StateT) -> Table[StateT]:
     now = time.time()
     table = Table(new_token(), new_token(), game, 1, state, {}, now, now, token="")
     table.token = table.id
@@ -133,31 +151,32 @@ def create_table(game: str, state: TableState) -> Table:
     return table
 
 
-def find_table(token: str) -> Table | None:
+def find_table(token: str) -> Table[TableState] | None:
     row = _read("SELECT * FROM game_table WHERE id = ? OR view_id = ?", token)
-    return _table(row, token) if row and _state_model(row["game"]) else None
+    model = _state_model(row["game"]) if row else None
+    return _table(row, token, model) if row and model else None
 
 
 def version_of(token: str, db: sqlite3.Connection | None = None) -> int | None:
     """Just the version: what a polling phone asks every two seconds (``db``: a SQLite connection
     of its own, outside a request, else the request's)."""
     row = _read("SELECT id, view_id, version FROM game_table WHERE id = ? OR view_id = ?", token, db)
-    return row["version"] if row else None
+    return int(row["version"]) if row else None
 
 
-def _read(sql: str, token: str, db: sqlite3.Connection | None = None):
+def _read(sql: str, token: str, db: sqlite3.Connection | None = None) -> Row | None:
     """A table's row by either of its tokens; on PostgreSQL its version is learnt by this
     process's map, so the next poll with nothing new is answered without the database."""
     connection = db or get_db()
     known = None if db else table_versions()
     moment = known.moment() if known else 0  # before the read: a reconnection meanwhile voids it
-    row = connection.execute(sql, (token, token)).fetchone()
+    row: Row | None = connection.execute(sql, (token, token)).fetchone()
     if row is not None and known is not None:
         known.learn(row["id"], row["view_id"], row["version"], moment)
     return row
 
 
-def apply_change(table: Table, change: Change, base: int, origin: Origin = Origin()) -> Applied | Conflict:
+def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin = Origin()) -> Applied[StateT] | Conflict[StateT]:
     """Apply ``change`` asked for by ``origin`` (its phone, from its session, and tap), which
     last saw version ``base``, to ``table`` as this request read it (changed in place), or report
     the conflict. The change and its entry in the table's record (record.py) are written in one
@@ -208,7 +227,7 @@ def apply_change(table: Table, change: Change, base: int, origin: Origin = Origi
         row = db.execute("SELECT * FROM game_table WHERE id = ?", (table.id,)).fetchone()
         if row is None:
             abort(404)  # removed meanwhile (prune)
-        table = _table(row, table.token)
+        table = _table(row, table.token, type(table.state))  # the same table: the same game's model
         if taken_tap(table, origin) is not None:
             return Applied(table)
 
@@ -216,7 +235,7 @@ def apply_change(table: Table, change: Change, base: int, origin: Origin = Origi
 _UPDATE = "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?"
 
 
-def _conflicts(table: Table, change: Change, base: int, current: Any, origin: Origin) -> bool:
+def _conflicts(table: Table[Any], change: Change, base: int, current: Any, origin: Origin) -> bool:
     """Another phone changed the cell after ``base`` to another value than this change's."""
     changed_since = table.changed.get(change.cell, 0) > base
     if change.expect is not NOTHING:  # an undo or a set-back: the cell must still hold what it takes back
@@ -239,7 +258,7 @@ def _kind(change: Change, origin: Origin, cells: dict[str, tuple[Any, Any]]) -> 
     return "set" if plain and not change.merges else "other"
 
 
-def taken_tap(table: Table, origin: Origin) -> record.Entry | None:
+def taken_tap(table: Table[Any], origin: Origin) -> record.Entry | None:
     """The record's entry of ``origin``'s tap, when the table took it already: the same tap sent
     again (its answer was lost, the phone was offline for an hour) changes nothing. The same id
     from another phone or asking for something else is refused (``TapReused``), never dropped."""
@@ -251,7 +270,7 @@ def taken_tap(table: Table, origin: Origin) -> record.Entry | None:
     return entry
 
 
-def _record_author(table: Table, cell: str, before: Any, after: Any, phone: str, merges: bool = False) -> None:
+def _record_author(table: Table[Any], cell: str, before: Any, after: Any, phone: str, merges: bool = False) -> None:
     """Who set the cell now; and, when it replaces another phone's value, a note for that phone."""
     if not phone:
         return
@@ -265,7 +284,7 @@ def _record_author(table: Table, cell: str, before: Any, after: Any, phone: str,
     cells[cell] = phone
 
 
-def _record_previous(table: Table, cell: str, previous: int, before: Any) -> None:
+def _record_previous(table: Table[Any], cell: str, previous: int, before: Any) -> None:
     """The value the cell's change replaced, and when the cell changed before that: what a phone
     that shows an older version still shows (``shown_values``). Plain values only (a count, a name)."""
     was = table.authors.setdefault("was", {})
@@ -275,7 +294,7 @@ def _record_previous(table: Table, cell: str, previous: int, before: Any) -> Non
         was.pop(cell, None)
 
 
-def shown_values(table: Table, since: int | None) -> dict[str, Any]:
+def shown_values(table: Table[Any], since: int | None) -> dict[str, Any]:
     """The cells changed after version ``since`` (none for None), each with the value it had at
     ``since`` (what a phone that shows that version shows), or ``UNKNOWN`` when the table does not
     know it (the cell changed more than once since)."""
@@ -290,7 +309,7 @@ def shown_values(table: Table, since: int | None) -> dict[str, Any]:
     return shown
 
 
-def replaced_since(table: Table, phone: str, seen: int) -> list[Replaced]:
+def replaced_since(table: Table[Any], phone: str, seen: int) -> list[Replaced]:
     """The values ``phone`` set that other phones replaced after version ``seen``, on cells
     it has not set again since."""
     if not phone:
@@ -306,9 +325,7 @@ def _state_model(game: str) -> type[TableState] | None:
     return next((served.state_model for served in current_app.extensions.get(EXTENSION, ()) if served.slug == game), None)
 
 
-def _table(row, token: str) -> Table:
-    model = _state_model(row["game"])
-    assert model is not None  # find_table reads only the tables of games served
+def _table(row: Row, token: str, model: type[StateT]) -> Table[StateT]:
     return Table(
         id=row["id"],
         view_id=row["view_id"],
@@ -325,13 +342,13 @@ def _table(row, token: str) -> Table:
 
 # --- the tables this browser has opened (kept in its signed session cookie, not on the server:
 # a shared server must not list other people's tables) ---
-def remember(table: Table) -> None:
+def remember(table: Table[Any]) -> None:
     recent = [t for t in session.get("tables", []) if isinstance(t, str) and t != table.token]
     session["tables"] = [table.token, *recent][:RECENT_TABLES]
     session.permanent = True
 
 
-def recent_tables() -> list[Table]:
+def recent_tables() -> list[Table[TableState]]:
     tokens = [t for t in session.get("tables", []) if isinstance(t, str)][:RECENT_TABLES]
     tables = [table for table in map(find_table, tokens) if table is not None]
     return sorted(tables, key=lambda t: -t.updated)

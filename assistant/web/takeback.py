@@ -19,7 +19,7 @@ from assistant.web.tables import RESULTS, Change, Table
 SETTABLE = ("set", "back", "undo")  # entries of one plain value, which "Set it back" offers
 
 
-def undo_entry(table: Table, tap: str, phone: str) -> record.Entry:
+def undo_entry(table: Table[TableState], tap: str, phone: str) -> record.Entry:
     """The entry this phone's Undo takes back (the change its tap ``tap`` made), or ``BadChange``
     naming the field: a tap the table never took (refused, or not sent), another phone's, one
     taken back already."""
@@ -31,7 +31,7 @@ def undo_entry(table: Table, tap: str, phone: str) -> record.Entry:
     return entry
 
 
-def undo_change(game: WebGame, table: Table, entry: record.Entry, here: MultiDict) -> PlannedChange:
+def undo_change(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry, here: MultiDict[str, str]) -> PlannedChange:
     """Each cell of ``entry`` set back to the value it had before, where it still holds what the
     entry set (a row: the others stay as they are now); the pad stays where it is."""
     if entry.kind == "row":
@@ -40,7 +40,7 @@ def undo_change(game: WebGame, table: Table, entry: record.Entry, here: MultiDic
     return PlannedChange(replace(planned.change, expect=entry.after), lambda state: here.to_dict())
 
 
-def in_force(game: WebGame, table: Table, entry: record.Entry) -> bool:
+def in_force(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
     """True when the cell of ``entry`` still holds what it set (a row: always, its cells stay 0):
     what the pad's Undo offers; a change another phone replaced since is not taken back by it."""
     if entry.kind == "row":
@@ -51,7 +51,7 @@ def in_force(game: WebGame, table: Table, entry: record.Entry) -> bool:
         return False
 
 
-def _row_undo(game: WebGame, table: Table, entry: record.Entry, here: MultiDict) -> Change:
+def _row_undo(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry, here: MultiDict[str, str]) -> Change:
     setters = {cell: _set(game, table, cell, before, here).change for cell, (before, _after) in entry.cells.items()}
 
     def holding(state: TableState) -> tuple[str, ...]:
@@ -65,7 +65,7 @@ def _row_undo(game: WebGame, table: Table, entry: record.Entry, here: MultiDict)
     return Change(entry.cell, entry.before, apply=apply, read=first.read, merges=True, cells=holding)
 
 
-def back_entry(table: Table, version: int) -> record.Entry:
+def back_entry(table: Table[TableState], version: int) -> record.Entry:
     """The history's entry at ``version``, when it can be set back, or ``BadChange``."""
     entry = record.at_version(get_db(), table.id, version)
     if entry is None or entry.kind not in SETTABLE or not isinstance(entry.before, (int, str)):
@@ -73,13 +73,13 @@ def back_entry(table: Table, version: int) -> record.Entry:
     return entry
 
 
-def back_change(game: WebGame, table: Table, entry: record.Entry) -> Change:
+def back_change(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> Change:
     """The cell of ``entry`` set to the value it had before it; a conflict when the cell no longer
     holds what the entry set and another phone changed it after the history was loaded."""
     return replace(_set(game, table, entry.cell, entry.before, MultiDict()).change, expect=entry.after)
 
 
-def can_set_back(game: WebGame, table: Table, entry: record.Entry) -> bool:
+def can_set_back(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
     """True when the history offers "Set it back" for ``entry``: a plain value, not the cell's now."""
     if entry.kind not in SETTABLE or not isinstance(entry.before, (int, str)):
         return False
@@ -90,12 +90,12 @@ def can_set_back(game: WebGame, table: Table, entry: record.Entry) -> bool:
     return bool(change.read(table.state) != entry.before)
 
 
-def _set(game: WebGame, table: Table, cell: str, value: Any, here: MultiDict) -> PlannedChange:
+def _set(game: WebGame[Any, Any], table: Table[TableState], cell: str, value: Any, here: MultiDict[str, str]) -> PlannedChange:
     """The change that sets ``cell`` to ``value``, as the game reads a form that asks for it."""
     return game.read_change(table, MultiDict({"cell": cell, "value": str(value)}), here)
 
 
-def restore_entry(table: Table, scoring: str, version: int) -> record.Entry:
+def restore_entry(table: Table[TableState], scoring: str, version: int) -> record.Entry:
     entry = record.at_version(get_db(), table.id, version)
     if entry is None or entry.cell != RESULTS + scoring or entry.kind not in ("scoring", "restore") or not entry.after:
         raise BadChange(_("Use this result again"), _("the table's record has no result of this scoring at {version}").format(version=version))

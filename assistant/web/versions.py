@@ -27,7 +27,7 @@ logger = logging.getLogger(__name__)
 class TableVersions:
     """token (edit or spectators') → the table's latest version, believed while ``listening``."""
 
-    def __init__(self, url: str, **connect_options):
+    def __init__(self, url: str, **connect_options: int | str):
         self.url, self.connect_options = url, connect_options
         self._versions: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -77,11 +77,14 @@ class TableVersions:
 
     def _listen(self) -> None:
         import psycopg
+        from psycopg.conninfo import make_conninfo
 
         failures = 0
         while not self._stopped.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True, application_name=LISTENER_NAME, **self.connect_options) as connection:
+                # The libpq options merged into the URL as psycopg.connect merges its keywords (typed apart from its own).
+                conninfo = make_conninfo(self.url, application_name=LISTENER_NAME, **self.connect_options)
+                with psycopg.connect(conninfo, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     with self._lock:
                         self._versions.clear()
@@ -116,7 +119,7 @@ _watching: dict[str, TableVersions] = {}
 _watching_lock = threading.Lock()
 
 
-def watching(url: str, **connect_options) -> TableVersions:
+def watching(url: str, **connect_options: int | str) -> TableVersions:
     """This process's map of ``url``'s tables, its listener started at first use."""
     versions = _watching.get(url)
     if versions is None:

@@ -7,6 +7,7 @@ shared by all games.
 from __future__ import annotations
 
 from importlib import import_module
+from typing import Any
 
 from assistant.games import GAMES, game_package
 from assistant.web.games.base import WebGame
@@ -16,7 +17,7 @@ class GameWithoutScreens(LookupError):
     """A game is registered (its rules score on the command line) but has no screens yet."""
 
 
-def web_game(slug: str) -> WebGame:
+def web_game(slug: str) -> WebGame[Any, Any]:
     """The screens of the game registered under ``slug``; ``assistant.games.UnknownGame`` (a
     KeyError) when there is none, ``GameWithoutScreens`` when it has no web package."""
     package = game_package(slug)
@@ -29,8 +30,9 @@ def web_game(slug: str) -> WebGame:
             f"the game {slug!r} is registered but has no screens: add the package {__name__}.{package} "
             "exposing WEB_GAME, a WebGame (docs/architecture.md, 'Adding a game')"
         ) from None
-    return module.WEB_GAME
+    game: WebGame[Any, Any] = module.WEB_GAME  # the package's WebGame, of its own state and report
+    return game
 
 
-def web_games() -> list[WebGame]:
+def web_games() -> list[WebGame[Any, Any]]:
     return [web_game(slug) for slug in GAMES]

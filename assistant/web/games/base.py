@@ -213,16 +213,16 @@ class WebGame(ABC, Generic[StateT, ReportT]):
             raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (assistant.web.games.base.REQUIRED){hint}")
 
     @abstractmethod
-    def setup(self, form: MultiDict | None) -> SetupForm:
+    def setup(self, form: MultiDict[str, str] | None) -> SetupForm:
         """The new-table form: defaults for ``None``; otherwise the form as entered, with errors
         by field, or with ``state`` (the new table's state) when it is valid."""
 
     @abstractmethod
-    def screen(self, name: str, table: Table[StateT], args: MultiDict) -> ScreenContext:
+    def screen(self, name: str, table: Table[StateT], args: MultiDict[str, str]) -> ScreenContext:
         """Template context for ``<templates>/_<name>.html``; ``args`` are the URL's."""
 
     @abstractmethod
-    def parse_change(self, table: Table[StateT], form: MultiDict) -> Change:
+    def parse_change(self, table: Table[StateT], form: MultiDict[str, str]) -> Change:
         """One delta from a posted form; raises ``BadChange`` naming the field and the reason."""
 
     @abstractmethod
@@ -239,7 +239,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
 
     # --- changes ---
 
-    def read_change(self, table: Table[StateT], form: MultiDict, here: MultiDict) -> PlannedChange:
+    def read_change(self, table: Table[StateT], form: MultiDict[str, str], here: MultiDict[str, str]) -> PlannedChange:
         """The one call a posted change makes into the game: the change (``parse_change``) and
         where the phone goes after it (``after_change``)."""
         change = self.parse_change(table, form)
@@ -257,19 +257,20 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         """Each player's own counts, in seating order, for their entry link ([]: none)."""
         return []
 
-    def after_change(self, state: StateT, change: Change, form: MultiDict, here: MultiDict) -> dict[str, str]:
+    def after_change(self, state: StateT, change: Change, form: MultiDict[str, str], here: MultiDict[str, str]) -> dict[str, str]:
         """URL arguments of the screen shown after a change (``state``: the table after it,
         ``here``: where the phone was); by default a number moves the pad on in ``entry_order``."""
         return after_count(self.entry_order(state), change.cell, form, here)
 
-    def changed_parts(self, screen: str, table: Table[StateT], cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+    def changed_parts(self, screen: str, table: Table[StateT], cells: Mapping[str, Any], args: MultiDict[str, str],
+                      before: MultiDict[str, str]) -> frozenset[str] | None:
         """What of ``screen`` (of ``table`` as it is now) to send back after ``cells`` changed (each
         with the value the phone shows, or ``tables.UNKNOWN``; ``args``: the screen's URL arguments
         now, ``before``: where the phone was), named for the game's ``_<screen>_changes.html``,
         which sends each part by its id; None: the whole screen."""
         return None
 
-    def changes_screen(self, name: str, table: Table[StateT], args: MultiDict, parts: frozenset[str]) -> ScreenContext:
+    def changes_screen(self, name: str, table: Table[StateT], args: MultiDict[str, str], parts: frozenset[str]) -> ScreenContext:
         """Context for ``_<name>_changes.html``: the screen's, by default; a game may build only
         the ``parts`` it sends."""
         return self.screen(name, table, args)
@@ -285,7 +286,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
             return quoted(str(reading.label))
         return _("(no name)") if value == "" else str(value)
 
-    def explain_conflict(self, conflict: Conflict, resend: dict[str, str]) -> dict[str, Any] | None:
+    def explain_conflict(self, conflict: Conflict[StateT], resend: dict[str, str]) -> dict[str, Any] | None:
         """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,
         ``retry``, ``resend`` (None offers no "anyway"); None leaves the shared wording."""
         return None
@@ -323,8 +324,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     def score(self, table: Table[StateT], scoring: str) -> tuple[ReportT, Change]:
         """Score the table as it stands: the report, and the change that keeps the result.
         Raises ``assistant.problems.InvalidInput``."""
-        report, change = kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
-        return report, change  # type: ignore[return-value]  # the registry's game scores into this game's report
+        return kept.score_and_keep(get_game(self.slug), table, scoring, self.score_input(table.state, scoring), self.totals)
 
     def live_problems(self, state: StateT) -> dict[str, list[str]]:
         """What the core would refuse or warn about in the table as it stands (the last scoring's

@@ -53,7 +53,7 @@ class NamedGame(WebGame[StateT, ReportT]):
     # --- what the game writes ---
 
     @abstractmethod
-    def read_cell(self, state: StateT, cell: str, form: MultiDict) -> Change | None:
+    def read_cell(self, state: StateT, cell: str, form: MultiDict[str, str]) -> Change | None:
         """The change a form asks of one of the game's own cells (its counts); None for any other
         cell. ``changes.checked_count``, ``posted_count`` and ``store_count`` do the usual parts."""
 
@@ -63,13 +63,13 @@ class NamedGame(WebGame[StateT, ReportT]):
 
     # --- what it gets ---
 
-    def parse_change(self, table: Table[StateT], form: MultiDict) -> Change:
+    def parse_change(self, table: Table[StateT], form: MultiDict[str, str]) -> Change:
         return parse_cell_change(table.state, form, (self.read_cell, self._name_cell, self._rule_cell))
 
-    def _name_cell(self, state: StateT, cell: str, form: MultiDict) -> Change | None:
+    def _name_cell(self, state: StateT, cell: str, form: MultiDict[str, str]) -> Change | None:
         return name_cell_change(state, cell, form, lambda field: self.describe_cell(state, field), self.seating.max_name, self.seating.names_required)
 
-    def _rule_cell(self, state: StateT, cell: str, form: MultiDict) -> Change | None:
+    def _rule_cell(self, state: StateT, cell: str, form: MultiDict[str, str]) -> Change | None:
         return rule_cell_change(state, cell, form, self.house_rules)
 
     def describe_cell(self, state: StateT, cell: str) -> str:
@@ -88,7 +88,7 @@ class NamedGame(WebGame[StateT, ReportT]):
             return str(self.house_rules[cell].name)
         return cell[:60]
 
-    def setup(self, form: MultiDict | None) -> SetupForm:
+    def setup(self, form: MultiDict[str, str] | None) -> SetupForm:
         """The new-table form: ``seating.first`` empty names and each rule's default, or what was
         entered (kept as typed) after an add or remove, with the errors the core found, or with the
         new table's state."""

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, current_app, redirect, request, session, url_for
+from flask.typing import ResponseReturnValue
 
 from assistant.web import record, takeback
 from assistant.web.db import get_db
@@ -14,7 +15,7 @@ from assistant.web.kept import kept_verdict
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.polls import NOTHING_NEW
-from assistant.web.state import KeptResult
+from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
 from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, unchanged_since
 
@@ -46,7 +47,7 @@ class HistoryPage:
     total: int
 
 
-def history_page(table: Table, game: WebGame, number: int) -> HistoryPage:
+def history_page(table: Table[TableState], game: WebGame[Any, Any], number: int) -> HistoryPage:
     db = get_db()
     entries, total = record.page(db, table.id, number)
     phones = record.phones(db, table.id)
@@ -69,7 +70,7 @@ def who(entry: record.Entry, phones: dict[str, int], me: str) -> str:
     return _("a phone")
 
 
-def _row(table: Table, game: WebGame, entry: record.Entry, phones: dict[str, int], me: str) -> HistoryRow:
+def _row(table: Table[TableState], game: WebGame[Any, Any], entry: record.Entry, phones: dict[str, int], me: str) -> HistoryRow:
     common: dict[str, Any] = {"version": entry.version, "at": entry.at, "who": who(entry, phones, me), "kind": entry.kind, "cells": len(entry.cells)}
     if entry.kind in ("scoring", "restore"):
         scoring = next((s for s in game.scorings if RESULTS + s.name == entry.cell), None)
@@ -85,7 +86,7 @@ def _row(table: Table, game: WebGame, entry: record.Entry, phones: dict[str, int
 
 
 @bp.get("/history")
-def history(token: str):
+def history(token: str) -> ResponseReturnValue:
     if unchanged_since():
         return "", 200, NOTHING_NEW
     table, game = open_table(token)
@@ -97,7 +98,8 @@ def _page_number() -> int:
     return number if number and number >= 1 else 1
 
 
-def render_history(table: Table, game: WebGame, number: int, notice: Notice | None = None, status: int = 200):
+def render_history(table: Table[TableState], game: WebGame[Any, Any], number: int, notice: Notice | None = None,
+                   status: int = 200) -> tuple[str, int, dict[str, str]]:
     page = history_page(table, game, number)
     poll_url = None if notice else url_for("history.history", token=table.token, page=number if number > 1 else None)
     return render(
@@ -108,7 +110,7 @@ def render_history(table: Table, game: WebGame, number: int, notice: Notice | No
 
 
 @bp.post("/history/back/<int:version>")
-def set_back(token: str, version: int):
+def set_back(token: str, version: int) -> ResponseReturnValue:
     """The value an entry replaced, set again: a change of its own, through the usual conflict rules."""
     table, game = editable_table(token)
     number = _page_number()
@@ -136,7 +138,7 @@ def set_back(token: str, version: int):
     return redirect(url_for("history.history", token=token, page=number), 303)
 
 
-def json_history(token: str, number: int):
+def json_history(token: str, number: int) -> dict[str, object]:
     """The record as ``GET /api/tables/<token>/history`` gives it (docs/json.md): either link,
     read-only; phones by number, never their ids; scorings with their totals and verdict."""
     table, game = open_table(token)
@@ -153,7 +155,7 @@ def json_history(token: str, number: int):
     }
 
 
-def _json_entry(table: Table, game: WebGame, entry: record.Entry, phones: dict[str, int]) -> dict[str, Any]:
+def _json_entry(table: Table[TableState], game: WebGame[Any, Any], entry: record.Entry, phones: dict[str, int]) -> dict[str, Any]:
     shown: dict[str, Any] = {"version": entry.version, "kind": entry.kind, "at": entry.at, "phone": phones.get(entry.phone), "undoes": entry.undoes}
     if entry.kind in ("scoring", "restore"):
         result = KeptResult.model_validate(entry.after) if entry.after else None

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, request, url_for
+from flask.typing import ResponseReturnValue
 
 from assistant.web.db import store_failed
 from assistant.web.games import web_game, web_games
@@ -12,7 +13,7 @@ bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
-def index():
+def index() -> ResponseReturnValue:
     tables, unreachable = [], False
     try:
         recent = recent_tables()
@@ -30,7 +31,7 @@ def index():
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])
-def new_table(slug: str):
+def new_table(slug: str) -> ResponseReturnValue:
     try:
         game = web_game(slug)
     except KeyError:

@@ -16,8 +16,10 @@ BACKGROUND = "#121417"  # static/app.css --bg: the splash screen and the bar abo
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
-    icon = lambda name, size, purpose: {"src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": "image/png", "purpose": purpose}  # noqa: E731
+def manifest() -> Response:
+    def icon(name: str, size: str, purpose: str) -> dict[str, str]:
+        return {"src": url_for("static", filename=f"icons/{name}"), "sizes": size, "type": "image/png", "purpose": purpose}
+
     start = url_for("home.index")
     body = {
         "name": _("Table scoring assistant"),
@@ -34,7 +36,8 @@ def manifest():
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
+    assert current_app.static_folder is not None  # create_app sets it
     folder = Path(current_app.static_folder)
     version = current_app.config["STATIC_VERSION"]
     head = {

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from typing import Any, cast
 
 from flask import Blueprint, abort, current_app, flash, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 
 from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
@@ -15,7 +16,7 @@ from assistant.web.i18n import field_problem
 from assistant.web.i18n import gettext as _
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.polls import NOTHING_NEW
-from assistant.web.state import KeptResult
+from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import RESULTS, Origin, Table, apply_change
 from assistant.web.views.table import this_phone, unchanged_since
 
@@ -24,7 +25,7 @@ CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views
 
 
 @bp.post("/score/<scoring>")
-def score(token: str, scoring: str):
+def score(token: str, scoring: str) -> ResponseReturnValue:
     table, game = editable_table(token)
     if scoring not in {s.name for s in game.scorings}:
         abort(404)
@@ -48,7 +49,7 @@ def score(token: str, scoring: str):
 
 
 @bp.get("/score/<scoring>/replace")
-def replace_result(token: str, scoring: str):
+def replace_result(token: str, scoring: str) -> ResponseReturnValue:
     """Asks before a kept result is replaced: which one (when, and who led), and that it stays
     in the table's record."""
     table, game = editable_table(token)
@@ -78,7 +79,7 @@ class ReplaceQuestion:
 
 
 @bp.post("/scores/<scoring>/use/<int:version>")
-def use_again(token: str, scoring: str, version: int):
+def use_again(token: str, scoring: str, version: int) -> ResponseReturnValue:
     """An earlier result of a scoring, kept in the record, kept again (the scores page offers it)."""
     table, game = editable_table(token)
     if scoring not in {s.name for s in game.scorings}:
@@ -92,7 +93,7 @@ def use_again(token: str, scoring: str, version: int):
 
 
 @bp.get("/scores")
-def latest(token: str):
+def latest(token: str) -> ResponseReturnValue:
     table, game = open_table(token)
     for scoring in reversed(game.scorings):
         if game.kept_summary(table, scoring.name):
@@ -101,7 +102,7 @@ def latest(token: str):
 
 
 @bp.get("/scores/<scoring>")
-def result(token: str, scoring: str):
+def result(token: str, scoring: str) -> ResponseReturnValue:
     if unchanged_since():
         return "", 200, NOTHING_NEW
     table, game = open_table(token)
@@ -145,7 +146,7 @@ class EarlierResult:
     verdict: str
 
 
-def earlier_results(table: Table, game: WebGame, scoring: str) -> list[EarlierResult]:
+def earlier_results(table: Table[TableState], game: WebGame[Any, Any], scoring: str) -> list[EarlierResult]:
     """The scoring's results in the record other than the one kept now, newest first."""
     kept_now = table.state.results.get(scoring)
     shown = {kept_now.at} if kept_now else set()
@@ -164,20 +165,20 @@ class Explained:
     standings, the chart, the track, and what takes the result away (``play_log``)."""
 
     report: ScoringReport
-    steps: list[dict[str, Any]]  # breakdown.steps: title, text, marks, totals of each step
-    sections: list[dict[str, Any]]  # runs of steps of one kind under their heading
-    walk: dict[str, Any]  # the step the walk is on, with Back and Next
-    standings: list[dict[str, Any]]
+    steps: list[breakdown.ShownStep]  # title, text, marks, totals of each step
+    sections: list[breakdown.Section]  # runs of steps of one kind under their heading
+    walk: dict[str, object]  # the step the walk is on, with Back and Next
+    standings: list[breakdown.Standing]
     tie_breaks_used: int  # the standings' tie-break columns marked
     tie_orders: list[str]  # why players tied on points stand in the order shown (not the win: the verdict says it)
-    chart: dict[str, Any]
-    track: dict[str, Any] | None  # None: the game has no score track
+    chart: dict[str, object]
+    track: dict[str, object] | None  # None: the game has no score track
     final: bool  # the last scoring: the winner is decided, the result can be logged
-    play_log: dict[str, Any] | None  # BG Stats link and text (None: not final, or stale)
+    play_log: play_log.PlayLog | None  # BG Stats link and text (None: not final, or stale)
     stale: bool = False  # the table changed since this scoring (the last one): score again
 
 
-def tie_orders(game: WebGame, standings: list[dict[str, Any]], tie_breaks_used: int) -> list[str]:
+def tie_orders(game: WebGame[Any, Any], standings: list[breakdown.Standing], tie_breaks_used: int) -> list[str]:
     """A sentence for each run of players on the same points that the tie-breaks put in order,
     but the winners' when the verdict already says how the tie-break decided."""
     sentences = []
@@ -190,7 +191,7 @@ def tie_orders(game: WebGame, standings: list[dict[str, Any]], tie_breaks_used: 
     return sentences
 
 
-def explained(table: Table, game: WebGame, report: ScoringReport, scoring: str, step: str | None) -> Explained:
+def explained(table: Table[TableState], game: WebGame[Any, Any], report: ScoringReport, scoring: str, step: str | None) -> Explained:
     players = game.players_view(report)
     titles = [game.step_title(table, s) for s in report.steps]
     all_steps = breakdown.steps(report, titles, [game.step_marks(s) for s in report.steps], players)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, request, url_for
+from flask.typing import ResponseReturnValue
 
 from assistant.web import own_counts
 from assistant.web.i18n import gettext as _
@@ -12,7 +13,7 @@ bp = Blueprint("share", __name__, url_prefix="/t/<token>")
 
 
 @bp.get("/share")
-def share(token: str):
+def share(token: str) -> ResponseReturnValue:
     table, game = open_table(token)
     listening = current_app.config.get("LISTENING_HOST") or request.environ.get("SERVER_NAME")
     config = current_app.config

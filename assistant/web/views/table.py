@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from assistant.web import own_counts, record, takeback
@@ -18,6 +20,7 @@ from assistant.web.numbers import small_number
 from assistant.web.pad import cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.polls import NOTHING_NEW
+from assistant.web.state import TableState
 from assistant.web.tables import (
     UNKNOWN,
     Conflict,
@@ -67,13 +70,13 @@ def unchanged_since() -> bool:
 
 
 @bp.get("")
-def start(token: str):
+def start(token: str) -> ResponseReturnValue:
     table, game = open_table(token)
     return redirect(url_for("table.screen", token=token, screen=game.entry_screens[0].name))
 
 
 @bp.get("/<screen>")
-def screen(token: str, screen: str):
+def screen(token: str, screen: str) -> ResponseReturnValue:
     if unchanged_since():
         return "", 200, NOTHING_NEW
     table, game = open_table(token)
@@ -90,7 +93,7 @@ def screen(token: str, screen: str):
     return render_screen(table, game, screen, request.args)
 
 
-def seat_opening(table: Table, game: WebGame, screen: str, args: MultiDict) -> MultiDict:
+def seat_opening(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: MultiDict[str, str]) -> MultiDict[str, str]:
     """A seat's own link opened (``?player=`` and no pad): the pad on the seat's first count not
     entered yet (own_counts.py). Polls and answers keep the pad where the phone has it."""
     seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if screen == game.seat_screen and table.can_edit else None
@@ -109,14 +112,14 @@ def refused_scoring(token: str, screen: str) -> Notice | None:
     return None
 
 
-def changed_since(table: Table, shown: str | None) -> dict[str, Any]:
+def changed_since(table: Table[TableState], shown: str | None) -> dict[str, Any]:
     """The cells changed after the version a phone says it shows (none for a request without
     one), each with the value the phone shows (``UNKNOWN`` when the table does not know it)."""
     return shown_values(table, small_number(shown))
 
 
 @bp.post("/change")
-def change(token: str):
+def change(token: str) -> ResponseReturnValue:
     table, game = editable_table(token)
     screen = request.form.get("screen", "")
     if screen not in {s.name for s in game.entry_screens}:
@@ -153,7 +156,8 @@ def change(token: str):
     return answer_change(outcome.table, game, screen, keep, planned.then(outcome.table.state), planned.change.cell)
 
 
-def answer_change(table: Table, game: WebGame, screen: str, keep: MultiDict, args: dict[str, str], cell: str | None):
+def answer_change(table: Table[TableState], game: WebGame[Any, Any], screen: str, keep: MultiDict[str, str], args: dict[str, str],
+                  cell: str | None) -> ResponseReturnValue:
     """The answer to a change taken (``cell``: the cell it set; None: a tap taken before)."""
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
@@ -170,7 +174,7 @@ def answer_change(table: Table, game: WebGame, screen: str, keep: MultiDict, arg
     return redirect(url_for("table.screen", token=table.token, screen=screen, **cast(dict[str, Any], args)), 303)
 
 
-def read_change(table: Table, game: WebGame, keep: MultiDict, origin: Origin) -> tuple[PlannedChange, Origin]:
+def read_change(table: Table[TableState], game: WebGame[Any, Any], keep: MultiDict[str, str], origin: Origin) -> tuple[PlannedChange, Origin]:
     """What the form asks: the pad's Undo (``undo``: the id of the tap it takes back, which the
     record names), else the game's one call."""
     if "undo" in request.form:
@@ -179,7 +183,7 @@ def read_change(table: Table, game: WebGame, keep: MultiDict, origin: Origin) ->
     return game.read_change(table, request.form, keep), origin
 
 
-def taken_again(table: Table, game: WebGame, keep: MultiDict) -> dict[str, str]:
+def taken_again(table: Table[TableState], game: WebGame[Any, Any], keep: MultiDict[str, str]) -> dict[str, str]:
     """Where a tap sent again leaves the pad: where its first answer did, when the game can still
     read it; else where the phone is."""
     try:
@@ -188,7 +192,7 @@ def taken_again(table: Table, game: WebGame, keep: MultiDict) -> dict[str, str]:
         return keep.to_dict()
 
 
-def change_origin(form) -> Origin:
+def change_origin(form: MultiDict[str, str]) -> Origin:
     """Who asks (this phone) and with which tap; ``asked``: what the tap asks for, the same each
     time it is sent (the record refuses the id for anything else)."""
     tap = checked_tap(form.get("tap", ""), "tap")
@@ -211,12 +215,13 @@ def checked_tap(tap: str, field: str) -> str:
 def this_phone() -> str:
     """This browser's id at the tables (in its signed session cookie), so it can be told when
     another phone replaced a value it set."""
-    if not isinstance(session.get("phone"), str):
-        session["phone"] = new_token()
-    return session["phone"]
+    phone = session.get("phone")
+    if not isinstance(phone, str):
+        phone = session["phone"] = new_token()
+    return phone
 
 
-def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
+def replaced_notes(table: Table[TableState], game: WebGame[Any, Any]) -> dict[str, str]:
     """Per cell, what this phone set that another phone replaced since it last updated (the
     version its poll or its change came from)."""
     seen = small_number(request.args.get("since") or request.form.get("since") or request.form.get("base"))
@@ -226,14 +231,14 @@ def replaced_notes(table: Table, game: WebGame) -> dict[str, str]:
     return {note.cell: _replaced_sentence(table, game, note.cell, note.old, note.new) for note in replaced_since(table, phone, seen)}
 
 
-def _replaced_sentence(table: Table, game: WebGame, cell: str, old: Any, new: Any) -> str:
+def _replaced_sentence(table: Table[TableState], game: WebGame[Any, Any], cell: str, old: Any, new: Any) -> str:
     # "the value entered here ({old})": an empty name is "no name" there, not "((no name))".
     entered = _("no name") if old == "" else game.describe_value(cell, old)
     sentence = _("{field}: the value entered here ({old}) was replaced by {new} on another phone.")
     return sentence_start(sentence.format(field=game.describe_cell(table.state, cell), old=entered, new=game.describe_value(cell, new)))
 
 
-def replaced_context(table: Table, game: WebGame) -> dict:
+def replaced_context(table: Table[TableState], game: WebGame[Any, Any]) -> dict[str, object]:
     """The replaced-value notes for a screen's templates, whole or in parts: a list to pin on the
     pad (table/_pinned.html) and to tell at the top of the screen (table/_replaced.html, with the
     id of the cell's link to show it), and the same by cell (the cells and their country cards)."""
@@ -242,7 +247,7 @@ def replaced_context(table: Table, game: WebGame) -> dict:
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def conflict_notice(game: WebGame, conflict: Conflict, resend_url: str = "", keep_url: str = "") -> Notice:
+def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "") -> Notice:
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
@@ -257,12 +262,13 @@ def conflict_notice(game: WebGame, conflict: Conflict, resend_url: str = "", kee
     return replace(notice, sentence=sentence_start(notice.sentence))
 
 
-def screen_args(game: WebGame, args) -> MultiDict:
+def screen_args(game: WebGame[Any, Any], args: Mapping[str, str]) -> MultiDict[str, str]:
     """Only the URL arguments the game's screens know (an open pad...), each kept short."""
     return MultiDict((key, str(value)[:100]) for key, value in args.items() if key in game.screen_args)
 
 
-def render_screen(table: Table, game: WebGame, screen: str, args, notice: Notice | None = None, status: int = 200):
+def render_screen(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: Mapping[str, str], notice: Notice | None = None,
+                  status: int = 200) -> tuple[str, int, dict[str, str]]:
     args = screen_args(game, args)
     context = game.screen(screen, table, args)
     # No polling while a message waits for an answer or a text is being typed: a refresh
@@ -282,7 +288,8 @@ def render_screen(table: Table, game: WebGame, screen: str, args, notice: Notice
     )
 
 
-def _screen_context(table: Table, game: WebGame, screen: str, args: MultiDict, context: ScreenContext, notice: Notice | None = None) -> dict:
+def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: MultiDict[str, str], context: ScreenContext,
+                    notice: Notice | None = None) -> dict[str, object]:
     """What a screen's templates see, whole or in parts: the game's context for it, the table,
     its arguments (also sent with the next poll), the replaced-value notes and what was typed
     in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
@@ -308,7 +315,7 @@ class UndoOffer:
     before: str | None  # the value it goes back to, as the pad shows it (None: a row, whose cells stay 0)
 
 
-def undo_offer(table: Table, game: WebGame, seat: own_counts.Seat | None = None) -> UndoOffer | None:
+def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_counts.Seat | None = None) -> UndoOffer | None:
     """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
     phone = session.get("phone")
     latest = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else []
@@ -335,7 +342,8 @@ def typed_in_form() -> dict[str, str]:
     return {request.form["cell"]: request.form.get("value", "")[:100]}
 
 
-def render_changes(table: Table, game: WebGame, screen: str, args, parts: frozenset[str], notice: Notice | None = None, status: int = 200):
+def render_changes(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: Mapping[str, str], parts: frozenset[str],
+                   notice: Notice | None = None, status: int = 200) -> tuple[str, int, dict[str, str]]:
     """Only what a change changed (``parts``, as the game's ``changed_parts`` named them), each part
     swapped in by its id (htmx out-of-band); the screen itself stays (``HX-Reswap: none``). A
     ``notice`` (a conflict) is pinned on the pad, which is one of the parts."""

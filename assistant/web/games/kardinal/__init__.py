@@ -49,7 +49,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     walk_start_title = _l("Everyone's marker before this scoring")
     walk_intro = _l("Tap Next to move along the board: every country, then (in the final scoring) alliances 1 to 15 with the black marker, then the chains.")
 
-    def setup(self, form: MultiDict | None) -> SetupForm:
+    def setup(self, form: MultiDict[str, str] | None) -> SetupForm:
         return setup.blank_form() if form is None else setup.read_form(form)
 
     def players_view(self, report: KardinalReport) -> list[PlayerView]:
@@ -78,15 +78,15 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     def table_title(self, state: KardinalState) -> str:
         return ", ".join(isolated(p.name) or color_as_player_label(p.color) for p in state.players)
 
-    def screen(self, name: str, table: Table[KardinalState], args: MultiDict) -> ScreenContext:
+    def screen(self, name: str, table: Table[KardinalState], args: MultiDict[str, str]) -> ScreenContext:
         return screens.board_screen(table, args) if name == "board" else sketch_screen.chains_screen(table, args)
 
-    def parse_change(self, table: Table[KardinalState], form: MultiDict) -> Change:
+    def parse_change(self, table: Table[KardinalState], form: MultiDict[str, str]) -> Change:
         if sketch.is_sketch_cell(form.get("cell", "")):
             return sketch.parse_change(table.state, form)
         return cells.parse_change(table.state, form)
 
-    def read_change(self, table: Table[KardinalState], form: MultiDict, here: MultiDict) -> PlannedChange:
+    def read_change(self, table: Table[KardinalState], form: MultiDict[str, str], here: MultiDict[str, str]) -> PlannedChange:
         change = self.parse_change(table, form)
         if sketch.is_sketch_cell(change.cell):  # the same sketch, the tapped monastery selected
             return PlannedChange(change, lambda state: sketch.after_change(state, change.value, here))
@@ -100,7 +100,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
             return PlannedChange(change, lambda state: {**moved_past(order, last), **stay})
         return PlannedChange(change, lambda state: {**after_count(order, change.cell, form, here), **stay})
 
-    def _seat_change(self, table: Table[KardinalState], seat: Seat, change: Change, form: MultiDict, here: MultiDict) -> PlannedChange:
+    def _seat_change(self, table: Table[KardinalState], seat: Seat, change: Change, form: MultiDict[str, str], here: MultiDict[str, str]) -> PlannedChange:
         """A change on a seat's own link: a number moves on to the seat's next count; "The rest of
         my counts: 0" sets the seat's counts from here on with none yet, and closes the pad."""
         order, stay = list(seat.cells), {"player": seat.key}
@@ -113,11 +113,11 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
         return cells.seats(state)
 
     def changed_parts(
-        self, screen: str, table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict, before: MultiDict
+        self, screen: str, table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict[str, str], before: MultiDict[str, str]
     ) -> frozenset[str] | None:
         return screens.board_changes(table, cells, args, before) if screen == "board" else None
 
-    def changes_screen(self, name: str, table: Table[KardinalState], args: MultiDict, parts: frozenset[str]) -> ScreenContext:
+    def changes_screen(self, name: str, table: Table[KardinalState], args: MultiDict[str, str], parts: frozenset[str]) -> ScreenContext:
         return screens.board_screen(table, args, only=parts) if name == "board" else self.screen(name, table, args)
 
     def describe_cell(self, state: KardinalState, cell: str) -> str:
@@ -126,11 +126,11 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     def describe_value(self, cell: str, value: Any) -> str:
         return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else super().describe_value(cell, value)
 
-    def explain_conflict(self, conflict: Conflict, resend: dict[str, str]) -> dict[str, Any] | None:
+    def explain_conflict(self, conflict: Conflict[KardinalState], resend: dict[str, str]) -> dict[str, Any] | None:
         """A conflict on a chain sketch in the sketch's own words (the shared notice words the rest)."""
         return sketch.explain_conflict(conflict, resend) if sketch.is_sketch_cell(conflict.cell) else None
 
-    def score_input(self, state: KardinalState, scoring: str) -> dict:
+    def score_input(self, state: KardinalState, scoring: str) -> dict[str, Any]:
         return results.score_input(state, scoring)
 
     def step_title(self, table: Table[KardinalState], step: Step) -> str:

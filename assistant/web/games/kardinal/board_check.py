@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, request, url_for
+from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.kardinal.board import Board, published_board
@@ -55,19 +56,19 @@ class CheckForm:
 
 
 @bp.get("")
-def index():
+def index() -> ResponseReturnValue:
     source = find_variant(request.args.get("from")) if "from" in request.args else None
     form = _form_of(source.data if source else None, name="")
     return _page(form, None, source=source)
 
 
 @bp.post("")
-def create():
+def create() -> ResponseReturnValue:
     return _save(None)
 
 
 @bp.get("/<ident>")
-def edit(ident: str):
+def edit(ident: str) -> ResponseReturnValue:
     variant = _variant_or_404(ident)
     if board_keys.may_change(variant, request.args.get("key")):
         board_keys.remember(variant)  # opened with the edit link: this phone may change it from now on
@@ -76,7 +77,7 @@ def edit(ident: str):
 
 
 @bp.post("/<ident>")
-def update(ident: str):
+def update(ident: str) -> ResponseReturnValue:
     variant = _variant_or_404(ident)
     if not board_keys.may_change(variant, request.form.get("key")):
         # Someone else's board: what was typed is kept, offered as a new board of one's own.
@@ -93,13 +94,13 @@ def update(ident: str):
 
 
 @bp.post("/map")
-def preview():
+def preview() -> ResponseReturnValue:
     """The map of the pairs as typed so far, while the table changes them (htmx)."""
     form = _read(request.form)
     return render("kardinal/_check_map.html", "kardinal/_check_map.html", check=_context(form, None), preview=True)
 
 
-def _save(variant: StoredVariant | None):
+def _save(variant: StoredVariant | None) -> ResponseReturnValue:
     form = _read(request.form)
     board = _validated(form, variant)
     if board is None:
@@ -128,7 +129,7 @@ def _variant_or_404(ident: str) -> StoredVariant:
     return variant
 
 
-def _form_of(data: dict | None, name: str, version: int | None = None) -> CheckForm:
+def _form_of(data: dict[str, Any] | None, name: str, version: int | None = None) -> CheckForm:
     """The form filled in from a variant's JSON as stored (the published board for None). Read
     as text, not through the core: a variant the core would refuse today still opens, with its
     problems shown when it is saved."""
@@ -147,7 +148,7 @@ def _typed(count: object) -> str:
     return "" if count is None else str(count)
 
 
-def _read(posted: MultiDict) -> CheckForm:
+def _read(posted: MultiDict[str, str]) -> CheckForm:
     published = published_board()
     pairs = [
         (posted.get(f"alliance-{a.number}-a", "")[:40], posted.get(f"alliance-{a.number}-b", "")[:40])
@@ -211,12 +212,13 @@ def _by_field(problems: list[Problem]) -> dict[str, list[str]]:
     return found
 
 
-def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, **extra):
-    context = _context(form, variant, **extra)
+def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, source: StoredVariant | None = None,
+          saved: bool = False) -> tuple[str, int, dict[str, str]]:
+    context = _context(form, variant, source, saved)
     return render("kardinal/board_check.html", "kardinal/_board_check.html", status, check=context)
 
 
-def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> dict:
+def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> dict[str, Any]:
     published = published_board()
     can_change = variant is None or board_keys.may_change(variant)
     options = [(key, key) for key in published.country_keys]  # the names printed on the board
@@ -267,7 +269,7 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
     }
 
 
-def _lists() -> dict:
+def _lists() -> dict[str, Any]:
     """The page of saved variants asked for (``?page=``), and those this phone may change."""
     last = count_pages()
     page = min(max(small_number(request.args.get("page")) or 1, 1), last)
@@ -294,7 +296,7 @@ def _drawable(form: CheckForm) -> Board:
     return published.model_copy(update={"alliances": tuple(alliances)})
 
 
-def _listed(variant: StoredVariant) -> dict:
+def _listed(variant: StoredVariant) -> dict[str, Any]:
     if not readable(variant):
         return {"variant": variant, "changed": [], "fields": []}
     board = variant.board

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
-from assistant.games.kardinal.board import Board
+from assistant.games.kardinal.board import Alliance, Board
 from assistant.games.names import isolated
 
 WIDTH, HEIGHT = 360, 300
@@ -98,7 +99,7 @@ def box(key: str) -> Rect:
     return Rect(cx - w / 2, cy - BOX_HEIGHT / 2, w, BOX_HEIGHT)
 
 
-def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] = frozenset(), marked: bool = False) -> dict:
+def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] = frozenset(), marked: bool = False) -> dict[str, Any]:
     """The map's geometry for the template.
 
     ``changed``: alliance numbers drawn as changed (the board check). ``marked``: squares of
@@ -121,7 +122,7 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
     }
 
 
-def _link(alliance, curve: Curve, spot: tuple[float, float], focus: Focus, lit: set[str], changed: frozenset[int], marked: bool) -> dict:
+def _link(alliance: Alliance, curve: Curve, spot: tuple[float, float], focus: Focus, lit: set[str], changed: frozenset[int], marked: bool) -> dict[str, Any]:
     """An alliance as drawn: its road between two countries and its numbered square at ``spot``."""
     sx, sy = spot
     classes = ["sea" if alliance.sea else "land"]
@@ -147,7 +148,7 @@ def _link(alliance, curve: Curve, spot: tuple[float, float], focus: Focus, lit: 
     }
 
 
-def _country(key: str, rect: Rect, card: dict | None, focus: Focus, lit: set[str]) -> dict:
+def _country(key: str, rect: Rect, card: dict[str, Any] | None, focus: Focus, lit: set[str]) -> dict[str, Any]:
     cx, cy = PLACES[key]
     return {
         "key": key,
@@ -242,7 +243,7 @@ def _square_spot(curve: Curve, boxes: dict[str, Rect], placed: list[Rect]) -> tu
     return spot
 
 
-def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, dict]:
+def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, dict[str, Any]]:
     """Each highlighted country's card (its name, what is counted, a line per player), in a row
     under the map: the map itself stays as it is, every name and square in sight, the country
     only framed. Each card sits as near under its country as the row allows (west to east)."""
@@ -257,7 +258,7 @@ def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, dict]:
         )
         sizes[key] = (w, CARD_ROWS + ROW * max(1, len(rows)) + 6, rows, texts)
     spots = _card_row({key: (boxes[key].x + boxes[key].w / 2, size[0], size[1]) for key, size in sizes.items()})
-    cards: dict[str, dict] = {}
+    cards: dict[str, dict[str, Any]] = {}
     for key, (w, h, rows, texts) in sizes.items():
         rect = Rect(*spots[key], w, h)
         cards[key] = {

@@ -18,13 +18,14 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from assistant.games.kardinal.board import Board, published_board
 from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.variants import make_variant, variant_json
 from assistant.problems import InvalidInput
 from assistant.translator import ENGLISH
-from assistant.web.db import get_db
+from assistant.web.db import Row, get_db
 from assistant.web.games.kardinal.state import BoardChoice, KardinalState
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.numbers import small_number
@@ -70,7 +71,7 @@ def upgrade_database(db: sqlite3.Connection) -> None:
 class StoredVariant:
     id: int
     name: str
-    data: dict  # the core's variant JSON
+    data: dict[str, Any]  # the core's variant JSON
     version: int
     updated: float
     edit_token: str | None = field(default=None, repr=False)  # None: saved before owners, read-only
@@ -98,7 +99,9 @@ def list_variants(page: int = 1) -> list[StoredVariant]:
 
 
 def count_pages() -> int:
-    count = get_db().execute("SELECT COUNT(*) AS n FROM board_variant WHERE game = ?", (GAME_SLUG,)).fetchone()["n"]
+    counted: Row | None = get_db().execute("SELECT COUNT(*) AS n FROM board_variant WHERE game = ?", (GAME_SLUG,)).fetchone()
+    assert counted is not None  # COUNT(*) gives one row
+    count: int = counted["n"]
     return max(1, -(-count // PAGE_SIZE))
 
 
@@ -141,7 +144,9 @@ def save_variant(board: Board, ident: int | None = None, version: int | None = N
             "INSERT INTO board_variant (game, name, data, version, created, updated, edit_token) VALUES (?,?,?,?,?,?,?)",
             (GAME_SLUG, board.name, data, 1, now, now, key),
         )
-        ident = db.execute("SELECT id FROM board_variant WHERE edit_token = ?", (key,)).fetchone()["id"]
+        made: Row | None = db.execute("SELECT id FROM board_variant WHERE edit_token = ?", (key,)).fetchone()
+        assert made is not None  # inserted just now
+        ident = made["id"]
     else:
         # Compare-and-set on the version: of two saves from the same version, one finds it changed.
         saved = db.execute(
@@ -163,7 +168,7 @@ def _board_from_text(text: str) -> Board:
     return make_variant(json.loads(text), published_board(), ENGLISH)
 
 
-def board_from(data: dict | None) -> Board:
+def board_from(data: dict[str, Any] | None) -> Board:
     """The board a variant's JSON describes (the published one for None); cached, as every
     screen of a table asks for it."""
     if not data:
@@ -187,7 +192,7 @@ def table_choice(variant: StoredVariant | None) -> BoardChoice | None:
     return BoardChoice(id=variant.id, name=variant.name, variant=variant.data)
 
 
-def table_variant(state: KardinalState) -> dict | None:
+def table_variant(state: KardinalState) -> dict[str, Any] | None:
     """The copy of the variant a table scores on, or None for the published board."""
     return state.board.variant if state.board else None
 
@@ -200,7 +205,7 @@ def table_board(state: KardinalState) -> Board:
         return published_board()
 
 
-def _variant(row) -> StoredVariant:
+def _variant(row: Row) -> StoredVariant:
     return StoredVariant(
         id=row["id"], name=row["name"], data=json.loads(row["data"]), version=row["version"], updated=row["updated"], edit_token=row["edit_token"]
     )

@@ -48,7 +48,8 @@ def colors(state: KardinalState) -> list[str]:
 
 
 def count(state: KardinalState, pieces: str, country: str, color: str) -> int:
-    return getattr(state, pieces).get(country, {}).get(color, 0)
+    counts: dict[str, dict[str, int]] = getattr(state, pieces)  # monasteries or advisors
+    return counts.get(country, {}).get(color, 0)
 
 
 def placed(state: KardinalState, pieces: str, color: str) -> int:
@@ -84,11 +85,11 @@ def parse_count_cell(state: KardinalState, cell: str) -> tuple[str, str, str] | 
     return None
 
 
-def parse_change(state: KardinalState, form: MultiDict) -> Change:
+def parse_change(state: KardinalState, form: MultiDict[str, str]) -> Change:
     return parse_cell_change(state, form, (_count_cell_change, _chain_cell_change, _name_cell_change, _rule_cell_change))
 
 
-def _count_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
+def _count_cell_change(state: KardinalState, cell: str, form: MultiDict[str, str]) -> Change | None:
     count_cell = parse_count_cell(state, cell)
     if count_cell and REST in form:
         return _rest_of_row_change(state, cell, *count_cell, form.get(REST))
@@ -129,16 +130,16 @@ def rest_of_counts_change(state: KardinalState, cell: str, counts: tuple[str, ..
     return _rest_of_row_change(state, cell, *counted, raw, row=counts[counts.index(cell) :])
 
 
-def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
+def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict[str, str]) -> Change | None:
     parts = cell.split(".")
     return _chain_change(state, cell, parts[1], form) if len(parts) == 2 and parts[0] == "chains" and parts[1] in colors(state) else None
 
 
-def _name_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
+def _name_cell_change(state: KardinalState, cell: str, form: MultiDict[str, str]) -> Change | None:
     return name_cell_change(state, cell, form, lambda field: describe_cell(state, field), MAX_NAME, required=False)  # a colour names a player without one
 
 
-def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict) -> Change | None:
+def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict[str, str]) -> Change | None:
     return rule_cell_change(state, cell, form, HOUSE_RULES)
 
 
@@ -154,7 +155,7 @@ def _count_change(state: KardinalState, cell: str, pieces: str, country: str, co
     return Change(cell, value, apply=apply, read=lambda s: count(s, pieces, country, color))
 
 
-def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict) -> Change:
+def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict[str, str]) -> Change:
     adding = "add" in form
     raw = form.get("add") if adding else form.get("remove")
     length = _whole_number(raw, MIN_CHAIN, MONASTERIES_PER_PLAYER)

@@ -1,6 +1,8 @@
 """What a table gives the core to score, the live check while entering, and where the points came from."""
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.problems import InvalidInput, Problem
@@ -16,7 +18,7 @@ from assistant.web.tables import Table
 SCORINGS = ("intermediate", "final")
 
 
-def score_input(state: KardinalState, scoring: str) -> dict:
+def score_input(state: KardinalState, scoring: str) -> dict[str, Any]:
     """The core's JSON input for a scoring of this table as it stands now."""
     data = {
         "game": GAME_SLUG,
@@ -37,7 +39,7 @@ def score_input(state: KardinalState, scoring: str) -> dict:
     return data
 
 
-def chains_input(state: KardinalState) -> dict:
+def chains_input(state: KardinalState) -> dict[str, Any]:
     """Per player: the sketch's roads (monasteries named by their letters) and the counted lengths."""
     chains = {}
     for color in [p.color for p in state.players]:
@@ -57,11 +59,11 @@ def live_problems(state: KardinalState) -> list[Problem]:
     return warnings
 
 
-def _without_board(data: dict) -> dict:
+def _without_board(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key != "board"}
 
 
-def kept_summary(table: Table, scoring: str) -> kept.KeptSummary | None:
+def kept_summary(table: Table[KardinalState], scoring: str) -> kept.KeptSummary | None:
     return kept.kept_summary(table, scoring, score_input(table.state, scoring))
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from flask import url_for
 from werkzeug.datastructures import MultiDict
@@ -43,12 +43,35 @@ CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 PAD_NUMBERS = range(max(PIECE_CAP.values()) + 1)
 
 
+class SeatedPlayer(TypedDict):
+    """A player as the board's screens show them."""
+
+    index: int
+    color: str
+    name: str
+    color_name: str
+    label: str  # the name with the colour, or the colour as a name
+
+
+class ChainRow(TypedDict):
+    """A player's card on the chains screen."""
+
+    player: SeatedPlayer
+    cell: str
+    lengths: list[int]  # the chains counted by eye
+    points: int  # theirs, and (once added: sketch_screen.add_summaries) the sketch's
+    on_board: int  # monasteries on the board
+    problems: list[str]
+    adding: bool  # the chain pad is open on this player
+    sketch: NotRequired[dict[str, Any]]  # the sketch's summary (sketch_screen.card_summary)
+
+
 @dataclass(kw_only=True)
 class BoardScreen(ScreenContext):
     """What templates/kardinal/_board.html shows (and _board_changes.html, of the countries built)."""
 
-    players: list[dict[str, Any]]  # seating order: colour, name, label
-    rename: dict[str, Any] | None  # the player whose name is being typed
+    players: list[SeatedPlayer]  # seating order
+    rename: SeatedPlayer | None  # the player whose name is being typed
     countries: list[dict[str, Any]]  # each country's card: its cells a row per kind of piece
     supply: list[dict[str, Any]]  # what each player has left
     other_problems: list[str]  # what is wrong with no cell to show it on
@@ -61,8 +84,8 @@ class BoardScreen(ScreenContext):
 class ChainsScreen(ScreenContext):
     """What templates/kardinal/_chains.html shows."""
 
-    players: list[dict[str, Any]]
-    rows: list[dict[str, Any]]  # a player each: the chains counted, their points, what is wrong, the sketch's summary
+    players: list[SeatedPlayer]
+    rows: list[ChainRow]  # a player each: the chains counted, their points, what is wrong, the sketch's summary
     adding: str  # the colour whose chain pad is open ("" for none)
     next_player: str | None  # whose pad "next" opens
     lengths: list[int]  # what the chain pad offers
@@ -77,7 +100,9 @@ class ChainsScreen(ScreenContext):
     sketch: dict[str, Any] | None = None  # the open sketch's lattice
 
 
-def players(state: KardinalState) -> list[dict]:
+
+
+def players(state: KardinalState) -> list[SeatedPlayer]:
     shades, alone = color_labels(), player_names()
     return [
         {
@@ -92,7 +117,7 @@ def players(state: KardinalState) -> list[dict]:
     ]
 
 
-def supply(state: KardinalState, seated: list[dict], problems: dict[str, list[str]]) -> list[dict]:
+def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> list[dict[str, Any]]:
     rows = []
     for player in seated:
         color = player["color"]
@@ -106,7 +131,7 @@ def supply(state: KardinalState, seated: list[dict], problems: dict[str, list[st
     return rows
 
 
-def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[str] | None = None) -> BoardScreen:
+def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: frozenset[str] | None = None) -> BoardScreen:
     """The board tab's context; ``only``: the countries to build (the answer to a tap sends
     no others; board_changes), all by default."""
     state = table.state
@@ -140,7 +165,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict, only: frozenset[s
     )
 
 
-def board_changes(table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict, before: MultiDict) -> frozenset[str] | None:
+def board_changes(table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict[str, str], before: MultiDict[str, str]) -> frozenset[str] | None:
     """The countries changed counts change (templates/kardinal/_board_changes.html also sends the
     supply, the problems listed apart and the pad, if open): the counts' own, the one the pad
     left and the one it went to, and where a player's over-limit mark was, when they were over
@@ -166,7 +191,8 @@ def _was_over(table: Table[KardinalState], pieces: str, color: str, shown: Mappi
     if any(not isinstance(shown[cell], int) for cell in theirs):
         return True
     now = sum(count(table.state, pieces, cell.split(".")[1], color) for cell in theirs)
-    return placed(table.state, pieces, color) - now + sum(shown[cell] for cell in theirs) > PIECE_CAP[pieces]
+    shown_now: int = sum(shown[cell] for cell in theirs)  # all whole numbers, checked above
+    return placed(table.state, pieces, color) - now + shown_now > PIECE_CAP[pieces]
 
 
 def _last_changed(table: Table[KardinalState], pieces: str, color: str, changed: Mapping[str, Any]) -> str:
@@ -207,7 +233,8 @@ class _BoardGrid:
     problems about any other field are listed below it. With a ``seat`` (its own link) the
     seat's cells move on in the seat's order and their row for "rest" is the seat's counts."""
 
-    def __init__(self, state: KardinalState, problems: dict[str, list[str]], seated: list[dict], selected: str, here: str, seat: Seat | None = None):
+    def __init__(self, state: KardinalState, problems: dict[str, list[str]], seated: list[SeatedPlayer], selected: str, here: str,
+                 seat: Seat | None = None) -> None:
         self.state, self.problems, self.seated, self.selected, self.here = state, problems, seated, selected, here
         self.shown: set[str] = set()
         self.over_limit: dict[str, list[str]] = {}
@@ -227,7 +254,7 @@ class _BoardGrid:
         """The fields a country shows: its own, and one cell a player and kind of piece."""
         return [f"monasteries.{key}", f"advisors.{key}"] + [f"{pieces}.{key}.{player['color']}" for pieces in PIECES for player in self.seated]
 
-    def country(self, key: str, fields: int | None) -> dict:
+    def country(self, key: str, fields: int | None) -> dict[str, Any]:
         shown_name = country_label(key)
         monasteries = self.state.monasteries.get(key, {})
         rows = [
@@ -250,7 +277,7 @@ class _BoardGrid:
             + [reason for row in rows for c in row["cells"] for reason in self.over_limit.get(c["cell"], [])],
         }
 
-    def cell(self, pieces: str, key: str, shown_name: str, player: dict) -> dict:
+    def cell(self, pieces: str, key: str, shown_name: str, player: SeatedPlayer) -> dict[str, Any]:
         cell = f"{pieces}.{key}.{player['color']}"
         value = count(self.state, pieces, key, player["color"])
         found = self.problems.get(cell, [])
@@ -290,7 +317,7 @@ def _supply_sentence(left: int) -> str:
     return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
 
 
-def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> dict:
+def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> dict[str, Any]:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (board_screen)
     pieces, country, color = counted
@@ -312,7 +339,7 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token:
     }
 
 
-def _seat_pad(cell: str, token: str, seat: Seat | None) -> dict:
+def _seat_pad(cell: str, token: str, seat: Seat | None) -> dict[str, Any]:
     """The pad on a seat's own link: it stays on the link (``here``, Done) and, on the seat's
     cells, "Rest of row" is the rest of the seat's counts."""
     if seat is None:
@@ -330,12 +357,12 @@ def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]
     ]
 
 
-def chains_screen(table: Table[KardinalState], args: MultiDict) -> ChainsScreen:
+def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> ChainsScreen:
     state = table.state
     problems = by_field(live_problems(state))
     shown: set[str] = set()
     adding = args.get("add", "")
-    rows = []
+    rows: list[ChainRow] = []
     for player in players(state):
         color = player["color"]
         cell = f"chains.{color}"

@@ -1,6 +1,8 @@
 """The new-table form: 3 to 5 players, each a name and a colour, the chain house rule and the board."""
 from __future__ import annotations
 
+from typing import Any
+
 from flask import request
 from werkzeug.datastructures import MultiDict
 
@@ -25,7 +27,7 @@ def blank_form() -> SetupForm:
     return SetupForm(_with_choices({"players": [{"name": "", "color": c} for c in PALETTE[:MIN_PLAYERS]], "chains": DISJOINT, "board": board}))
 
 
-def _with_choices(values: dict) -> dict:
+def _with_choices(values: dict[str, Any]) -> dict[str, Any]:
     """What the form offers besides what was entered: colours, rules, player limits."""
     return {
         **values,
@@ -46,7 +48,7 @@ def _offered_boards(chosen: str) -> list[tuple[str, str]]:
     return [("", str(PUBLISHED_LABEL)), *offered.items()]
 
 
-def read_form(form: MultiDict) -> SetupForm:
+def read_form(form: MultiDict[str, str]) -> SetupForm:
     """What was entered (kept as typed), after an add/remove action or with the errors found."""
     players = []
     for index in range(MAX_PLAYERS):
@@ -61,7 +63,7 @@ def read_form(form: MultiDict) -> SetupForm:
     return _validated(values, rule)
 
 
-def _validated(values: dict, rule: str) -> SetupForm:
+def _validated(values: dict[str, Any], rule: str) -> SetupForm:
     data = {"scoring": "intermediate", "players": values["players"], "rules": {"chains": rule}}
     errors: dict[str, list[str]] = {}
     variant = find_variant(values["board"]) if values["board"] else None
@@ -83,6 +85,6 @@ def _validated(values: dict, rule: str) -> SetupForm:
     return SetupForm(values, state=state)
 
 
-def _unused_color(players: list[dict]) -> str:
+def _unused_color(players: list[dict[str, str]]) -> str:
     taken = {p["color"] for p in players}
     return next(c for c in PALETTE if c not in taken)

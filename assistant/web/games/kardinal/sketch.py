@@ -16,6 +16,7 @@ monasteries, or both adding the same one); a tap on something another phone chan
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
@@ -115,7 +116,7 @@ def is_sketch_cell(cell: str) -> bool:
     return cell.startswith("sketch.")
 
 
-def parse_change(state: KardinalState, form: MultiDict) -> Change:
+def parse_change(state: KardinalState, form: MultiDict[str, str]) -> Change:
     tap = read_tap(state, form)
     clash = check(state, tap)
     if clash and (clash.kind in ("full", "nothing") or sketch_of(state, tap.color).rev == tap.rev):
@@ -124,7 +125,7 @@ def parse_change(state: KardinalState, form: MultiDict) -> Change:
     return Change(tap.cell, tap, apply=lambda s: apply(s, tap), read=lambda s: check(s, tap) or tap)
 
 
-def read_tap(state: KardinalState, form: MultiDict) -> Tap:
+def read_tap(state: KardinalState, form: MultiDict[str, str]) -> Tap:
     cell = form.get("cell", "")
     color = cell.removeprefix("sketch.")
     if color not in colors(state):
@@ -203,7 +204,7 @@ def apply(state: KardinalState, tap: Tap) -> None:
     _store(sketch, nodes, roads, keep_undo=tap.do != "undo")
 
 
-def _store(sketch: Sketch, nodes: dict, roads: set, keep_undo: bool) -> None:
+def _store(sketch: Sketch, nodes: dict[str, Any], roads: set[tuple[str, str]], keep_undo: bool) -> None:
     old_nodes, old_roads = sketch.nodes, roads_of(sketch)
     if nodes == old_nodes and roads == old_roads:
         return  # merged with the same change from another phone: nothing new
@@ -274,7 +275,7 @@ def clash_reason(state: KardinalState, tap: Tap, clash: Clash) -> str:
     )
 
 
-def explain_conflict(conflict: Conflict, resend: dict) -> dict:
+def explain_conflict(conflict: Conflict[KardinalState], resend: dict[str, Any]) -> dict[str, Any]:
     """The conflict notice's words and buttons for a tap on a sketch."""
     state, tap, clash = conflict.table.state, conflict.yours, conflict.theirs
     reason = clash_reason(state, tap, clash)
@@ -297,7 +298,7 @@ def explain_conflict(conflict: Conflict, resend: dict) -> dict:
     return words
 
 
-def after_change(state: KardinalState, tap: Tap, here: MultiDict) -> dict:
+def after_change(state: KardinalState, tap: Tap, here: MultiDict[str, str]) -> dict[str, Any]:
     """Where the phone goes on: the same sketch, the last tapped monastery selected."""
     args = {"sketch": tap.color, "_anchor": "sketch"}
     selected = tap.selects()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 from urllib.parse import urlencode
 
 from flask import url_for
@@ -93,7 +94,7 @@ def _center(spot: str) -> tuple[int, int]:
     return column * CELL + CELL // 2, row * CELL + CELL // 2
 
 
-def drawn_roads(sketch: Sketch, chains: Chains) -> list[dict]:
+def drawn_roads(sketch: Sketch, chains: Chains) -> list[dict[str, Any]]:
     """The roads as lines of the drawing, chain roads after the others (so on top)."""
     nodes, on_line = sketch.nodes, chains.line_roads()
     roads = []
@@ -104,7 +105,7 @@ def drawn_roads(sketch: Sketch, chains: Chains) -> list[dict]:
     return sorted(roads, key=lambda road: road["line"] != 0)
 
 
-def card_summary(state: KardinalState, color: str) -> dict:
+def card_summary(state: KardinalState, color: str) -> dict[str, Any]:
     """A player's sketch on their chains card: counts, points and a small drawing."""
     sketch = sketch_of(state, color)
     chains = score_sketch(state, color)
@@ -127,7 +128,7 @@ def add_summaries(context: screens.ChainsScreen, state: KardinalState) -> None:
         row["points"] += row["sketch"]["points"]
 
 
-def editor(table: Table[KardinalState], args: MultiDict, seated: list[dict]) -> dict | None:
+def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[screens.SeatedPlayer]) -> dict[str, Any] | None:
     """The drawing lattice of the player named by ``?sketch=``, or None when none is open."""
     state = table.state
     color = args.get("sketch", "")
@@ -171,7 +172,7 @@ def editor(table: Table[KardinalState], args: MultiDict, seated: list[dict]) -> 
     }
 
 
-def _spots(can_edit: bool, sketch: Sketch, chains: Chains, selected: str, removing: bool, here: str, view: dict) -> list[dict]:
+def _spots(can_edit: bool, sketch: Sketch, chains: Chains, selected: str, removing: bool, here: str, view: dict[str, Any]) -> list[dict[str, Any]]:
     """The lattice's spots, row by row: each with its monastery (if any), its chain, and what a
     tap on it does (a link to follow or a change to post), in words for a screen reader."""
     nodes, roads, line_of = sketch.nodes, roads_of(sketch), chains.line_of()
@@ -197,7 +198,7 @@ def _spots(can_edit: bool, sketch: Sketch, chains: Chains, selected: str, removi
     return spots
 
 
-def _spot_label(spot: dict, column: int, row: int, selected: str) -> str:
+def _spot_label(spot: dict[str, Any], column: int, row: int, selected: str) -> str:
     where = _("column {column}, row {row}").format(column=column + 1, row=row + 1)
     if not spot["letter"]:
         if spot["post"] and selected:
@@ -222,7 +223,7 @@ def _spot_label(spot: dict, column: int, row: int, selected: str) -> str:
     return ", ".join(parts)
 
 
-def _hint(table: Table[KardinalState], nodes: dict, selected: str, removing: bool, full: bool) -> str:
+def _hint(table: Table[KardinalState], nodes: dict[str, Any], selected: str, removing: bool, full: bool) -> str:
     if not table.can_edit:
         return _("Watching only: the sketch as the table drew it.")
     if removing:
@@ -234,7 +235,7 @@ def _hint(table: Table[KardinalState], nodes: dict, selected: str, removing: boo
     return _("Tap a monastery to go on from it, or an empty spot to start another group.")
 
 
-def _result(state: KardinalState, color: str, chains: Chains, nodes: dict) -> dict:
+def _result(state: KardinalState, color: str, chains: Chains, nodes: dict[str, Any]) -> dict[str, Any]:
     """The live chains of the sketch in words: lines, left over, points, the core's sentence."""
     in_lines = set(chains.line_of())
     left = sorted(letter for letter in nodes.values() if letter not in in_lines)
@@ -269,7 +270,7 @@ def _result(state: KardinalState, color: str, chains: Chains, nodes: dict) -> di
     }
 
 
-def chains_screen(table: Table[KardinalState], args: MultiDict) -> screens.ChainsScreen:
+def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> screens.ChainsScreen:
     """The chains screen with the sketches: a summary on each card, the lattice when one is open."""
     context = screens.chains_screen(table, args)
     context.sketch = editor(table, args, context.players)

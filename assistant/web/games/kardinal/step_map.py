@@ -7,12 +7,13 @@ from typing import Any
 from assistant.web.games.base import PlayerView
 from assistant.web.games.kardinal.board_map import Count, Focus, board_map
 from assistant.web.games.kardinal.boards import board_from
+from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import country_names
 from assistant.web.i18n import gettext as _
 from assistant.web.tables import Table
 
 
-def step_map(table: Table, report: Any, index: int, players: list[PlayerView]) -> dict | None:
+def step_map(table: Table[KardinalState], report: Any, index: int, players: list[PlayerView]) -> dict[str, Any] | None:
     """Template context of the map for step ``index`` (1-based) of a kept scoring, or None
     when that step is not about a country or an alliance."""
     if not 1 <= index <= len(report.steps):

@@ -1,6 +1,8 @@
 """Princeps Machiavelli's screens: new table, the territories grid with its number pad, the scoring."""
 from __future__ import annotations
 
+from typing import Any
+
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.base import Step
@@ -45,10 +47,10 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     walk_start_title = _l("Before the count: everyone on 0 VP")
     walk_intro = _l("Tap Next to go through the four categories, one VP each, then the tie-breaks if the most VP are tied.")
 
-    def screen(self, name: str, table: Table[PrincepsState], args: MultiDict) -> TerritoriesScreen:
+    def screen(self, name: str, table: Table[PrincepsState], args: MultiDict[str, str]) -> TerritoriesScreen:
         return screens.territories_screen(table, args, self)  # the only screen
 
-    def read_cell(self, state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+    def read_cell(self, state: PrincepsState, cell: str, form: MultiDict[str, str]) -> Change | None:
         return cells.read_cell(state, cell, form)
 
     def describe_own_cell(self, state: PrincepsState, cell: str) -> str | None:
@@ -60,7 +62,7 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     def seats(self, state: PrincepsState) -> list[Seat]:
         return cells.seats(state)
 
-    def after_change(self, state: PrincepsState, change: Change, form: MultiDict, here: MultiDict) -> dict[str, str]:
+    def after_change(self, state: PrincepsState, change: Change, form: MultiDict[str, str], here: MultiDict[str, str]) -> dict[str, str]:
         """A number moves the pad on; on a seat's own link, within the seat's counts (and it stays on the link)."""
         seat = seat_of(self.seats(state), here.get("player"))
         if seat is None:
@@ -68,7 +70,7 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
         order = list(seat.cells) if change.cell in seat.cells else self.entry_order(state)
         return {**after_count(order, change.cell, form, here), "player": seat.key}
 
-    def score_input(self, state: PrincepsState, scoring: str) -> dict:
+    def score_input(self, state: PrincepsState, scoring: str) -> dict[str, Any]:
         return results.score_input(state)
 
     def players_view(self, report: PrincepsReport) -> list[PlayerView]:

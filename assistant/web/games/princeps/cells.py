@@ -49,7 +49,7 @@ def seats(state: PrincepsState) -> list[Seat]:
     return [Seat(str(i + 1), isolated(p.name), "", tuple(count_cell(i, kind, st) for kind in KINDS for st in STATES)) for i, p in enumerate(state.players)]
 
 
-def read_cell(state: PrincepsState, cell: str, form: MultiDict) -> Change | None:
+def read_cell(state: PrincepsState, cell: str, form: MultiDict[str, str]) -> Change | None:
     """A count from the number pad; None for any other cell (names and the rule are shared: named.py)."""
     counted = parse_count_cell(state, cell)
     if counted is None:

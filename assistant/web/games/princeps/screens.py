@@ -48,7 +48,7 @@ class TerritoriesScreen(ScreenContext):
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
 
 
-def territories_screen(table: Table[PrincepsState], args: MultiDict, game: WebGame[PrincepsState, Any]) -> TerritoriesScreen:
+def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], game: WebGame[PrincepsState, Any]) -> TerritoriesScreen:
     """``game``: Princeps' WebGame (``describe_cell`` from named.py, ``live_problems`` from base.py)."""
     describe = game.describe_cell
     state = table.state
@@ -91,12 +91,13 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict, game: WebGa
     )
 
 
-def _seat_pad(cell: str, here: str, seat: Seat | None) -> dict:
+def _seat_pad(cell: str, here: str, seat: Seat | None) -> dict[str, Any]:
     """The pad on a seat's own link stays on the link (``here``, Done)."""
     return {"here": f"cell={cell}&player={seat.key}", "done_url": f"{here}?player={seat.key}"} if seat else {}
 
 
-def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str], tail: str = "") -> dict:
+def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str],
+          tail: str = "") -> dict[str, Any]:
     """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
     name = state.players[index].name
     rows = []
@@ -128,7 +129,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
     }
 
 
-def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int, describe: Callable[[PrincepsState, str], str]) -> dict:
+def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int, describe: Callable[[PrincepsState, str], str]) -> dict[str, Any]:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (territories_screen)
     index, kind, st = counted
