@@ -135,7 +135,10 @@ def get_db(wait: float | None = None) -> sqlite3.Connection | postgres.Connectio
             _create_private(path)
             with closing(_connect(path)) as first:
                 _ensure_schema(first, path)
-        g.db = kept_connection(path)
+        if _outage["since"]:  # opened now it may be read-only for good (an immutable file): not kept
+            g.db, g.db_for_this_request = _connect(path), True
+        else:
+            g.db = kept_connection(path)
     db: sqlite3.Connection | postgres.Connection = g.db
     return db
 
@@ -320,13 +323,26 @@ def close_db(_error: BaseException | None = None) -> None:
     any transaction a failed request left open. A request that used the store without an
     outage says, once, that it works again."""
     db = g.pop("db", None)
-    if db is not None and not g.pop("store_failed", False) and _error is None:
+    failed = g.pop("store_failed", False)
+    if db is not None and not failed and _error is None:
         _store_worked()
     if isinstance(db, sqlite3.Connection):
-        if db.in_transaction:
+        if g.pop("db_for_this_request", False):
+            db.close()
+        elif failed:  # a connection that met an outage is not kept: an I/O fault may stay in it
+            _forget_kept(db)
+        elif db.in_transaction:
             db.rollback()
     elif db is not None:
         db.close()
+
+
+def _forget_kept(connection: sqlite3.Connection) -> None:
+    """Close this thread's kept connection ``connection``; the thread's next request opens a new one."""
+    with _ready_lock:
+        for key in [key for key, kept in _kept_connections.items() if kept is connection]:
+            del _kept_connections[key]
+    connection.close()
 
 
 def init_db() -> None:
