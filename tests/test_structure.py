@@ -210,3 +210,16 @@ def test_the_check_reads_styles_and_scripts():
     names = {path.relative_to(SOURCE_TREE).as_posix() for path in shared_files()}
     assert {"static/app.css", "static/app.js", "templates/base.html", "assistant/web/games/base.py"} <= names
     assert not any("vendor" in name for name in names)
+
+
+TEMPLATE_LINE = 160  # as ruff's line-length for the Python (pyproject.toml)
+
+
+def test_no_template_line_is_longer_than_the_code_s():
+    """Templates stay readable in a side-by-side diff: a line that needs more is a decision that
+    belongs in the view's context, or a tag to break between its attributes (issue 36)."""
+    templates = SOURCE_TREE / "templates"
+    long_lines = [f"{path.relative_to(templates)}:{number} ({len(line)} characters)"
+                  for path in sorted(templates.rglob("*.html"))
+                  for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1) if len(line) > TEMPLATE_LINE]
+    assert list(templates.rglob("*.html")) and not long_lines, long_lines

@@ -1,6 +1,7 @@
 """The web app: ``create_app()`` factory, blueprints by concern (Flask tutorial style)."""
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -14,6 +15,14 @@ from assistant.web.front import HELD_BYTES
 PACKAGE = Path(__file__).resolve().parent
 SOURCE_TREE = PACKAGE.parents[1]
 # A form carries a few names and counts; anything bigger is not a form of ours.
+# htmx's settings, in every page's <meta name="htmx-config">: no inline styles or eval (the CSP
+# forbids both), no history snapshots, and a 409 or 400 (a conflict, a refused tap) swapped in
+# like a 200, since its answer says why.
+HTMX_CONFIG = json.dumps({
+    "includeIndicatorStyles": False, "allowEval": False, "historyCacheSize": 0,
+    "responseHandling": [{"code": "204", "swap": False}, {"code": "[23]..", "swap": True},
+                         {"code": "40[09]", "swap": True, "error": False}, {"code": "...", "swap": False, "error": True}],
+}, separators=(",", ":"))
 MAX_FORM_BYTES = 64 * 1024
 
 
@@ -101,6 +110,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(share.bp)
     app.register_blueprint(installed.bp)
     # The games served, in the page's language ("A and B", "A und B"): shared pages name no game themselves.
+    app.jinja_env.globals["htmx_config"] = HTMX_CONFIG
     app.jinja_env.globals["games_in_words"] = lambda: format_list([str(game.title) for game in web_games()], locale=str(get_locale()))
     for game in web_games():
         for blueprint in game.blueprints():
