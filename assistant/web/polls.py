@@ -52,6 +52,8 @@ NOTHING_NEW = {"Content-Length": "0", "HX-Reswap": "none"}
 FRONT_BUSY_SECONDS = 0.05  # a read in WAL mode waits for no writer; this only bounds the odd case
 KEPT = 100_000  # tables whose version FileVersions remembers at most (a few MB)
 KEPT_HOSTS = 256
+KEPT_POLLS = 10_000  # polls' addresses read (about 3 MB)
+_UNREAD = ("", -1)  # an address not read yet (None: read, and not a poll answered here)
 
 
 class FileVersions:
@@ -86,6 +88,7 @@ class PollAnswers:
         self.proxies = int(app.config.get("TRUSTED_PROXIES") or 0)
         self._files: dict[int, FileVersions] = {}  # by thread: a SQLite connection is one thread's
         self._hosts: dict[str, bool] = {}
+        self._polls: dict[tuple[str, str], tuple[str, int] | None] = {}  # (path, query) read once
         self._answers = {secure: (200, [VARY, *NOTHING_NEW.items(), *security_headers(secure)], b"") for secure in (False, True)}
 
     def answer(self, request: Scope) -> Answer | None:
@@ -100,20 +103,22 @@ class PollAnswers:
             secure = (self._forwarded(headers.get_all("x-forwarded-proto")) or request.scheme) == "https"
         if not self.unchanged(request.path, request.query_string, host, in_front=True):
             return None
-        status, answer_headers, body = self._answers[secure]
-        return status, list(answer_headers), body
+        return self._answers[secure]  # the same list each time: granian only reads it
 
     def nothing_new_headers(self, secure: bool) -> list[tuple[str, str]]:
         return list(self._answers[secure][1])
 
     def unchanged(self, path: str, query_string: str, host: str, in_front: bool) -> bool:
-        if not SCREEN_PATH.fullmatch(path) or not self._host_served(host):
+        if not self._host_served(host):
             return False  # the app answers it (a Host it refuses: in the page's language)
-        query = _query(query_string)
-        since = small_number(query.get("since"))
-        if since is None or "lang" in query:
+        asked = self._polls.get((path, query_string), _UNREAD)
+        if asked is _UNREAD:
+            asked = self._polls[path, query_string] = _poll_of(path, query_string)
+            if len(self._polls) >= KEPT_POLLS:  # a table's phones ask the same address until it changes
+                self._polls.clear()
+        if asked is None:
             return False
-        token = path.split("/")[2]
+        token, since = asked
         if self.app.config["DATABASE_URL"]:  # on PostgreSQL, from the versions kept in memory
             known = versions.watched(self.app.config["DATABASE_URL"])
             return known is not None and known.known(token) == since
@@ -152,6 +157,17 @@ class PollAnswers:
         """The value the ``proxies``-th proxy from the end set (Werkzeug's ProxyFix), or None."""
         found = [value.strip() for value in ",".join(values).split(",")] if values else []
         return found[-self.proxies] if len(found) >= self.proxies else None
+
+
+def _poll_of(path: str, query_string: str) -> tuple[str, int] | None:
+    """The table's token and the version a poll says it shows, or None: not a poll this answers."""
+    if not SCREEN_PATH.fullmatch(path):
+        return None
+    query = _query(query_string)
+    since = small_number(query.get("since"))
+    if since is None or "lang" in query:
+        return None
+    return path.split("/")[2], since
 
 
 def _query(query_string: str) -> dict[str, str]:
