@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
@@ -39,22 +40,36 @@ def cell_id(cell: str) -> str:
     return "cell-" + cell.replace(".", "-")
 
 
-def count_link(cell: str, value: int, label: str, here: str, selected: str, bad: bool, data: Mapping[str, Any], tail: str = "") -> dict[str, Any]:
-    """A count as templates/macros.html's ``count_cell`` shows it: a link to ``here?cell=<cell>``
-    (``tail``: more URL arguments) that opens the pad on it, marked selected, bad (a problem) or
-    zero; ``label``: the count in words, for screen readers ("North, tokens of Ana"); ``data``:
+@dataclass(frozen=True)
+class CountCell:
+    """A count on an entry grid, as templates/macros.html's ``count_cell`` macro shows it: a link
+    that opens the pad on it (for spectators just the number, its ``label`` hidden beside it)."""
+
+    cell: str  # its name in the table's state ("tokens.North.0")
+    id: str  # the link's HTML id (cell_id): a page without JavaScript scrolls to it
+    classes: str  # "cell", and "selected", "bad" (a problem) or "zero"
+    label: str  # the count in words with its value, for screen readers ("North, tokens of Ana: 2")
+    url: str  # the screen with the pad open on it
+    value: int
+    selected: bool
+    data: Mapping[str, Any]  # what static/app.js needs to move the pad to it at once: its data-* attributes
+
+
+def count_link(cell: str, value: int, label: str, here: str, selected: str, bad: bool, data: Mapping[str, Any], tail: str = "") -> CountCell:
+    """A count linking to ``here?cell=<cell>`` (``tail``: more URL arguments), marked selected,
+    bad (a problem) or zero; ``label``: the count in words ("North, tokens of Ana"); ``data``:
     what static/app.js needs to move the pad to it before the server answers (``next``: the
     following cell, ``player``, ``what``, ``cap``)."""
-    return {
-        "cell": cell,
-        "id": cell_id(cell),
-        "classes": "cell" + (" selected" if cell == selected else "") + (" bad" if bad else "") + ("" if value else " zero"),
-        "label": f"{label}: {value}",
-        "url": f"{here}?cell={cell}{tail}",
-        "value": value,
-        "selected": cell == selected,
-        "data": {"cell": cell, **data},
-    }
+    return CountCell(
+        cell=cell,
+        id=cell_id(cell),
+        classes="cell" + (" selected" if cell == selected else "") + (" bad" if bad else "") + ("" if value else " zero"),
+        label=f"{label}: {value}",
+        url=f"{here}?cell={cell}{tail}",
+        value=value,
+        selected=cell == selected,
+        data={"cell": cell, **data},
+    )
 
 
 def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict[str, Any]:

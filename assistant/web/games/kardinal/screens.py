@@ -35,7 +35,7 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import following_cells, number_pad
+from assistant.web.pad import CountCell, cell_id, following_cells, number_pad
 from assistant.web.tables import Table
 
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
@@ -273,28 +273,27 @@ class _BoardGrid:
             "cap": max(monasteries.values(), default=0),
             "rows": rows,
             "problems": self.problems.get(f"monasteries.{key}", []) + self.problems.get(f"advisors.{key}", []),
-            "cell_problems": [field_problem(c["description"], p) for row in rows for c in row["cells"] for p in c["problems"]]
-            + [reason for row in rows for c in row["cells"] for reason in self.over_limit.get(c["cell"], [])],
+            "cell_problems": [field_problem(c.description, p) for row in rows for c in row["cells"] for p in c.problems]
+            + [reason for row in rows for c in row["cells"] for reason in self.over_limit.get(c.cell, [])],
         }
 
-    def cell(self, pieces: str, key: str, shown_name: str, player: SeatedPlayer) -> dict[str, Any]:
+    def cell(self, pieces: str, key: str, shown_name: str, player: SeatedPlayer) -> BoardCell:
         cell = f"{pieces}.{key}.{player['color']}"
         value = count(self.state, pieces, key, player["color"])
         found = self.problems.get(cell, [])
         description = self.cell_label[pieces].format(country=shown_name, player=player["label"])
-        return {
-            "cell": cell,
-            "id": "cell-" + cell.replace(".", "-"),
-            "classes": _cell_classes(value, found or self.over_limit.get(cell, []), cell == self.selected),
-            "description": description,
-            "label": self.with_count.format(cell=description, count=value),
-            "url": f"{self.here}?cell={cell}{self.link_tail}",
-            "player": player,
-            "value": value,
-            "problems": found,
-            "selected": cell == self.selected,
+        return BoardCell(
+            cell=cell,
+            id=cell_id(cell),
+            classes=_cell_classes(value, found or self.over_limit.get(cell, []), cell == self.selected),
+            description=description,
+            label=self.with_count.format(cell=description, count=value),
+            url=f"{self.here}?cell={cell}{self.link_tail}",
+            value=value,
+            problems=found,
+            selected=cell == self.selected,
             # what the pad shows when it moves here before the server answers (static/app.js)
-            "data": {
+            data={
                 "cell": cell,
                 "next": self.following.get(cell, ""),
                 # the pad's "Empty cells: 0" goes as far as this row ("The rest of my counts": the seat's)
@@ -306,7 +305,15 @@ class _BoardGrid:
                 "cap": PIECE_CAP[pieces],
                 "foot": self.supply_left[pieces, player["color"]],
             },
-        }
+        )
+
+
+@dataclass(frozen=True)
+class BoardCell(CountCell):
+    """A count of the board tab, with what its country's card lists under it."""
+
+    description: str  # the cell in words without its value: its problems name it
+    problems: list[str]
 
 
 def _cell_classes(value: int, problems: list[str], selected: bool) -> str:

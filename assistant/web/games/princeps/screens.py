@@ -27,7 +27,7 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import count_link, following_cells, number_pad
+from assistant.web.pad import CountCell, count_link, following_cells, number_pad
 from assistant.web.tables import Table
 
 
@@ -104,7 +104,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
     found = []  # (what, reason) for the cells of this player
     fields = {f"players.{index}", f"players.{index}.name", f"players.{index}.territories"}
     for kind in KINDS:
-        cells: list[dict[str, Any]] = []
+        cells: list[CountCell] = []
         for st in STATES:
             cell = count_cell(index, kind, st)
             fields.add(cell)
@@ -114,7 +114,7 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
             label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(name))
             data = {"next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP}
             cells.append(count_link(cell, value, label, here, selected, bool(reasons), data, tail))
-        rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c["value"] for c in cells)})
+        rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c.value for c in cells)})
     totals = {st: sum(count(state, index, kind, st) for kind in KINDS) for st in STATES}
     totals["all"] = sum(totals.values())
     own = [reason for field in sorted(fields) if not parse_count_cell(state, field) for reason in problems.get(field, [])]
