@@ -135,7 +135,9 @@ def get_db(wait: float | None = None) -> sqlite3.Connection | postgres.Connectio
             _create_private(path)
             with closing(_connect(path)) as first:
                 _ensure_schema(first, path)
-        if _outage["since"]:  # opened now it may be read-only for good (an immutable file): not kept
+        if _outage["since"] and (path, threading.get_ident()) not in _kept_connections:
+            # Opened during an outage, SQLite may have opened the file read-only for good (an
+            # immutable file): this request's only, and the thread opens a kept one once it is over.
             g.db, g.db_for_this_request = _connect(path), True
         else:
             g.db = kept_connection(path)
@@ -329,20 +331,10 @@ def close_db(_error: BaseException | None = None) -> None:
     if isinstance(db, sqlite3.Connection):
         if g.pop("db_for_this_request", False):
             db.close()
-        elif failed:  # a connection that met an outage is not kept: an I/O fault may stay in it
-            _forget_kept(db)
         elif db.in_transaction:
             db.rollback()
     elif db is not None:
         db.close()
-
-
-def _forget_kept(connection: sqlite3.Connection) -> None:
-    """Close this thread's kept connection ``connection``; the thread's next request opens a new one."""
-    with _ready_lock:
-        for key in [key for key, kept in _kept_connections.items() if kept is connection]:
-            del _kept_connections[key]
-    connection.close()
 
 
 def init_db() -> None:
