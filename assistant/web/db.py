@@ -325,8 +325,7 @@ def close_db(_error: BaseException | None = None) -> None:
     any transaction a failed request left open. A request that used the store without an
     outage says, once, that it works again."""
     db = g.pop("db", None)
-    failed = g.pop("store_failed", False)
-    if db is not None and not failed and _error is None:
+    if db is not None and not g.pop("store_failed", False) and _error is None:
         _store_worked()
     if isinstance(db, sqlite3.Connection):
         if g.pop("db_for_this_request", False):

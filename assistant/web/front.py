@@ -134,14 +134,14 @@ class BufferedWSGI:
         if refusal is not None:
             protocol.response_bytes(*refusal.answer())
             return
-        if self.quick is not None:
+        if self.quick is not None:  # a poll with nothing new, from the request alone; it said all there was to say
             answer = self.quick(scope)
             if answer is not None:
                 protocol.response_bytes(*answer)
                 return
         environ = wsgi_environ(scope)
-        if scope.method == "GET" and "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
-            try:  # a poll with nothing new, answered here (on a copy: the proxy settings change it)
+        if self.quick is None and scope.method == "GET" and "CONTENT_LENGTH" not in environ and "HTTP_TRANSFER_ENCODING" not in environ:
+            try:  # the same through the app's chain (the access log on): on a copy, the proxy settings change it
                 protocol.response_bytes(*self._respond({**environ, "wsgi.input": io.BytesIO(), IN_FRONT: True}))
                 return
             except NeedsThread:

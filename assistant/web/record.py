@@ -150,10 +150,10 @@ def latest_undoable(db: Store, table_id: str, phone: str, count: int = 10) -> li
         return []
     rows = db.execute(
         f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
-        " AND kind IN ('set', 'row', 'back') AND version NOT IN"
+        f" AND kind IN ({', '.join('?' * len(UNDOABLE))}) AND version NOT IN"
         " (SELECT undoes FROM table_change WHERE table_id = ? AND undoes IS NOT NULL)"
         " ORDER BY version DESC LIMIT ?",
-        (table_id, phone, table_id, count),
+        (table_id, phone, *UNDOABLE, table_id, count),
     ).fetchall()
     return [_entry(row) for row in rows]
 

@@ -65,7 +65,7 @@ class Table(Generic[StateT]):
     created: float
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
-    authors: Authors = field(default_factory=lambda: Authors())
+    authors: Authors = field(default_factory=Authors)
 
     @property
     def can_edit(self) -> bool:

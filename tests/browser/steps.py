@@ -9,13 +9,18 @@ from playwright.sync_api import Page, expect
 GAME = "kardinal-und-koenig"
 
 
+def add_player(page: Page, index: int) -> None:
+    """The new-table form's "Add a player", until the row of player ``index`` (from 0) is there."""
+    page.get_by_role("button", name="Add a player").click()
+    expect(page.locator(f'input[name="players-{index}-name"]')).to_be_visible()
+
+
 def start_table(page: Page, players: list[tuple[str, str]]) -> str:
     """Fill the new-table form (adding players as needed) and start; returns the edit token."""
     page.goto(f"/new/{GAME}")
     for index, (name, color) in enumerate(players):
         if index >= 3:
-            page.get_by_role("button", name="Add a player").click()
-            expect(page.locator(f'input[name="players-{index}-name"]')).to_be_visible()
+            add_player(page, index)
         page.locator(f'input[name="players-{index}-name"]').fill(name)
         page.locator(f'select[name="players-{index}-color"]').select_option(color)
     page.get_by_role("button", name="Start the table").click()

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import in_viewport, start_table
+from tests.browser.steps import add_player, in_viewport, start_table
 from tests.browser.test_accessibility import AXE, RUN_AXE
 
 pytestmark = pytest.mark.browser
@@ -41,8 +41,7 @@ def test_the_new_table_form_goes_to_its_error(phones, width):
     page = phone.page
     page.goto("/new/kardinal-und-koenig")
     for index in (3, 4):
-        page.get_by_role("button", name="Add a player").click()
-        expect(page.locator(f'input[name="players-{index}-name"]')).to_be_visible()
+        add_player(page, index)
     for index, name in enumerate(["Andreas", "Barbara", "Doris", "Eva", TOO_LONG]):
         page.locator(f'input[name="players-{index}-name"]').fill(name)
     page.locator('input[name="players-4-name"]').press("Enter")  # Enter starts, the view is at the last field

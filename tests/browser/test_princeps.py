@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.steps import add_player
+
 pytestmark = pytest.mark.browser
 
 # Ana and Ben share "most territories" and tie on 2 VP; Ana has more stable territories.
@@ -37,8 +39,7 @@ def start_table(page, names: list[str]) -> str:
     page.goto("/new/princeps-machiavelli")
     for index, name in enumerate(names):
         if index >= 3:
-            page.get_by_role("button", name="Add a player").click()
-            expect(page.locator(f'input[name="players-{index}-name"]')).to_be_visible()
+            add_player(page, index)
         page.locator(f'input[name="players-{index}-name"]').fill(name)
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(re.compile(r"/t/[^/]+/territories$"))
@@ -163,8 +164,7 @@ def test_every_princeps_screen_fits_a_narrow_phone(phones, width):
     page = phone.page
     page.goto("/new/princeps-machiavelli")
     for index in (3, 4):
-        page.get_by_role("button", name="Add a player").click()
-        expect(page.locator(f'input[name="players-{index}-name"]')).to_be_visible()
+        add_player(page, index)
     expect(page.get_by_role("button", name="Add a player")).to_have_count(0)  # five Prince cards
     assert fits(page)
     phone.shot(f"62-princeps-new-table-{width}", full_page=True)

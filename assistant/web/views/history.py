@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, current_app, redirect, request, session, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
 from assistant.web import record, takeback
@@ -17,7 +17,7 @@ from assistant.web.pages import editable_table, open_table, render, wants_fragme
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
-from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, unchanged_since
+from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, this_phone_if_known, unchanged_since
 
 bp = Blueprint("history", __name__, url_prefix="/t/<token>")
 SCREEN = "history"
@@ -54,12 +54,6 @@ def history_page(table: Table[TableState], game: WebGame[Any, Any], number: int)
     me = this_phone_if_known()
     rows = [_row(table, game, entry, phones, me) for entry in entries]
     return HistoryPage(rows, number, max(1, -(-total // record.PAGE)), total)
-
-
-def this_phone_if_known() -> str:
-    """This browser's phone id, without giving it one (a spectator only reading)."""
-    phone = session.get("phone")
-    return phone if isinstance(phone, str) else ""
 
 
 def who(entry: record.Entry, phones: dict[str, int], me: str) -> str:

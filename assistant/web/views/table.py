@@ -221,12 +221,18 @@ def this_phone() -> str:
     return phone
 
 
+def this_phone_if_known() -> str:
+    """This browser's phone id, without giving it one ("": none yet, a spectator only reading)."""
+    phone = session.get("phone")
+    return phone if isinstance(phone, str) else ""
+
+
 def replaced_notes(table: Table[TableState], game: WebGame[Any, Any]) -> dict[str, str]:
     """Per cell, what this phone set that another phone replaced since it last updated (the
     version its poll or its change came from)."""
     seen = small_number(request.args.get("since") or request.form.get("since") or request.form.get("base"))
-    phone = session.get("phone")
-    if seen is None or not isinstance(phone, str):
+    phone = this_phone_if_known()
+    if seen is None or not phone:
         return {}
     return {note.cell: _replaced_sentence(table, game, note.cell, note.old, note.new) for note in replaced_since(table, phone, seen)}
 
@@ -317,8 +323,7 @@ class UndoOffer:
 
 def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_counts.Seat | None = None) -> UndoOffer | None:
     """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
-    phone = session.get("phone")
-    latest = record.latest_undoable(get_db(), table.id, phone) if isinstance(phone, str) else []
+    latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
     # The table's latest change holds by itself (nothing came after it): the answer to a tap asks no game.
     entry = next((entry for entry in latest if entry.version == table.version or takeback.in_force(game, table, entry)), None)
     if entry is None or entry.tap is None:
