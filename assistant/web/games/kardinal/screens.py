@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NotRequired, TypedDict
 
 from flask import url_for
@@ -35,7 +35,7 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import CountCell, cell_id, following_cells, number_pad
+from assistant.web.pad import CountCell, Pad, cell_id, following_cells
 from assistant.web.tables import Table
 
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
@@ -324,7 +324,19 @@ def _supply_sentence(left: int) -> str:
     return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
 
 
-def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardPad(Pad):
+    """The board tab's pad (templates/kardinal/_pad.html): its head names the country, the kind
+    of piece and the player; its foot what they have left in supply."""
+
+    country: str
+    pieces: str
+    player: str
+    color: str
+    left: int
+
+
+def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> BoardPad:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (board_screen)
     pieces, country, color = counted
@@ -335,24 +347,31 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token:
     nearby += [f"{p}.{country}.{c}" for p in PIECES for c in colors]
     cap = PIECE_CAP[pieces]
     reasons = [reason for field in nearby for reason in problems.get(field, [])]
-    return {
-        **number_pad(cell, count(state, pieces, country, color), cap, reasons, numbers=PAD_NUMBERS, rest=True),
-        "country": country_label(country),
-        "pieces": PIECE_LABEL[pieces],
-        "player": player_label(state, color),
-        "color": color,
-        "left": cap - placed(state, pieces, color),
-        **_seat_pad(cell, token, seat),
-    }
+    pad = BoardPad(
+        cell=cell,
+        value=count(state, pieces, country, color),
+        cap=cap,
+        problems=reasons,
+        numbers=PAD_NUMBERS,
+        rest=True,
+        country=country_label(country),
+        pieces=PIECE_LABEL[pieces],
+        player=player_label(state, color),
+        color=color,
+        left=cap - placed(state, pieces, color),
+    )
+    return _seat_pad(pad, token, seat)
 
 
-def _seat_pad(cell: str, token: str, seat: Seat | None) -> dict[str, Any]:
+def _seat_pad(pad: BoardPad, token: str, seat: Seat | None) -> BoardPad:
     """The pad on a seat's own link: it stays on the link (``here``, Done) and, on the seat's
     cells, "Rest of row" is the rest of the seat's counts."""
     if seat is None:
-        return {}
-    mine = {"rest_label": _("The rest of my counts: 0"), "undo_rest": _("Undo: {cell} and the rest of my counts, back to empty")} if cell in seat.cells else {}
-    return {"here": f"cell={cell}&player={seat.key}", "done_url": url_for("table.screen", token=token, screen="board", player=seat.key), **mine}
+        return pad
+    pad = replace(pad, here=f"cell={pad.cell}&player={seat.key}", done_url=url_for("table.screen", token=token, screen="board", player=seat.key))
+    if pad.cell not in seat.cells:
+        return pad
+    return replace(pad, rest_label=_("The rest of my counts: 0"), undo_rest=_("Undo: {cell} and the rest of my counts, back to empty"))
 
 
 def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]) -> list[str]:
