@@ -40,7 +40,7 @@ def cell_id(cell: str) -> str:
     return "cell-" + cell.replace(".", "-")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CountCell:
     """A count on an entry grid, as templates/macros.html's ``count_cell`` macro shows it: a link
     that opens the pad on it (for spectators just the number, its ``label`` hidden beside it)."""

@@ -2,7 +2,7 @@
 chains with the core's explanation, and a small summary on every player's card."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
@@ -15,6 +15,7 @@ from assistant.games.kardinal.chains import CHAIN_RULES, ChainCover, TooComplex,
 from assistant.games.kardinal.texts import Words
 from assistant.games.work import REQUEST_WORK, budget_in_effect
 from assistant.web.games.kardinal import screens
+from assistant.web.games.kardinal.cards import DrawnNode, DrawnRoad, SeatedPlayer, SketchSummary
 from assistant.web.games.kardinal.cells import placed
 from assistant.web.games.kardinal.sketch import (
     COLUMNS,
@@ -94,45 +95,44 @@ def _center(spot: str) -> tuple[int, int]:
     return column * CELL + CELL // 2, row * CELL + CELL // 2
 
 
-def drawn_roads(sketch: Sketch, chains: Chains) -> list[dict[str, Any]]:
+def drawn_roads(sketch: Sketch, chains: Chains) -> list[DrawnRoad]:
     """The roads as lines of the drawing, chain roads after the others (so on top)."""
     nodes, on_line = sketch.nodes, chains.line_roads()
     roads = []
     for a, b in sorted(roads_of(sketch)):
         (x1, y1), (x2, y2) = _center(a), _center(b)
         number = on_line.get(pair(nodes.get(a, ""), nodes.get(b, "")), 0)
-        roads.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "line": number})
-    return sorted(roads, key=lambda road: road["line"] != 0)
+        roads.append(DrawnRoad(x1, y1, x2, y2, number))
+    return sorted(roads, key=lambda road: road.line != 0)
 
 
-def card_summary(state: KardinalState, color: str) -> dict[str, Any]:
+def card_summary(state: KardinalState, color: str) -> SketchSummary:
     """A player's sketch on their chains card: counts, points and a small drawing."""
     sketch = sketch_of(state, color)
     chains = score_sketch(state, color)
     line_of = chains.line_of()
-    return {
-        "count": len(sketch.nodes),
-        "points": chains.points,
-        "lines": [len(line) for line in chains.lines],
-        "too_complex": chains.too_complex,
-        "unchecked": chains.unchecked,
-        "roads": drawn_roads(sketch, chains),
-        "nodes": [{"x": _center(spot)[0], "y": _center(spot)[1], "line": line_of.get(letter, 0)} for spot, letter in sketch.nodes.items()],
-    }
+    return SketchSummary(
+        count=len(sketch.nodes),
+        points=chains.points,
+        lines=[len(line) for line in chains.lines],
+        too_complex=chains.too_complex,
+        unchecked=chains.unchecked,
+        roads=drawn_roads(sketch, chains),
+        nodes=[DrawnNode(*_center(spot), line=line_of.get(letter, 0)) for spot, letter in sketch.nodes.items()],
+    )
 
 
 def add_summaries(context: screens.ChainsScreen, state: KardinalState) -> None:
     """Every player's card on the chains screen gets its sketch; its points join the counted ones."""
-    for row in context.rows:
-        row["sketch"] = card_summary(state, row["player"]["color"])
-        row["points"] += row["sketch"]["points"]
+    summaries = [card_summary(state, row.player.color) for row in context.rows]
+    context.rows = [replace(row, sketch=summary, points=row.points + summary.points) for row, summary in zip(context.rows, summaries)]
 
 
-def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[screens.SeatedPlayer]) -> dict[str, Any] | None:
+def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[SeatedPlayer]) -> dict[str, Any] | None:
     """The drawing lattice of the player named by ``?sketch=``, or None when none is open."""
     state = table.state
     color = args.get("sketch", "")
-    player = next((p for p in seated if p["color"] == color), None)
+    player = next((p for p in seated if p.color == color), None)
     if player is None:
         return None
     sketch = sketch_of(state, color)
@@ -146,7 +146,7 @@ def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[
     view = {"sketch": color, **({"mode": "remove"} if removing else {})}
     full = room(state, color) <= 0
     spots = _spots(table.can_edit, sketch, chains, selected, removing, f"{here}?", view)
-    colors = [p["color"] for p in seated]
+    colors = [p.color for p in seated]
     following = seated[(colors.index(color) + 1) % len(colors)]
     return {
         "player": player,
@@ -159,7 +159,7 @@ def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[
         "here": urlencode({**view, **({"at": selected} if selected else {})}),
         "url": here,
         "mode_url": f"{here}?{urlencode({'sketch': color} if removing else {'sketch': color, 'mode': 'remove'})}",
-        "next_url": f"{here}?{urlencode({'sketch': following['color']})}",
+        "next_url": f"{here}?{urlencode({'sketch': following.color})}",
         "next_player": following,
         "spots": spots,
         "roads": drawn_roads(sketch, chains),
@@ -275,8 +275,8 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> scr
     context = screens.chains_screen(table, args)
     context.sketch = editor(table, args, context.players)
     if context.sketch:
-        row = next(r for r in context.rows if r["player"]["color"] == context.sketch["color"])
-        context.sketch["problems"] = row["problems"]  # e.g. fewer monasteries on the board now
+        row = next(r for r in context.rows if r.player.color == context.sketch["color"])
+        context.sketch["problems"] = row.problems  # e.g. fewer monasteries on the board now
     else:
         add_summaries(context, table.state)
     return context
