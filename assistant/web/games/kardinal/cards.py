@@ -2,7 +2,7 @@
 (screens.py and sketch_screen.py build them)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from assistant.web.pad import CountCell
 
@@ -107,3 +107,71 @@ class BoardCell(CountCell):
 
     description: str  # the cell in words without its value: its problems name it
     problems: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class LatticeSpot:
+    """A spot of the sketch's lattice: its monastery (if any), its chain, and what a tap on it does
+    (a link to follow or a change to post), in words for a screen reader."""
+
+    key: str  # "<column>.<row>"
+    letter: str  # its monastery's letter ("": empty)
+    line: int  # its chain's number (0: none)
+    selected: bool
+    post: str  # the change a tap posts ("add@1.2", "join@...", "cut@...", "remove@..."), or ""
+    link: str  # the screen a tap opens, or ""
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLine:
+    """A chain of the open sketch, in letters: "A–B–C–D"."""
+
+    number: int
+    letters: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChainsInWords:
+    """The open sketch's live chains in words: lines, left over, points, the core's sentence."""
+
+    lines: list[ChainLine]
+    left: list[str]  # the monasteries in no chain
+    points: int
+    total: int  # with the chains counted by eye
+    sentence: str
+    other_words: str  # what the other reading of the rule gives, when the same
+    touching: str  # why touching lines count apart, when it matters
+    too_complex: bool
+    unchecked: bool
+    rule: str
+    rule_label: str
+    other_rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SketchEditor:
+    """The open sketch's drawing lattice (templates/kardinal/_sketch.html)."""
+
+    player: SeatedPlayer
+    color: str
+    rev: int  # the sketch's own version, counted per change (sent with a tap)
+    selected: str  # the spot a road goes on from ("" for none)
+    selected_letter: str
+    removing: bool
+    can_undo: bool
+    here: str  # this view's URL arguments
+    url: str  # the chains screen
+    mode_url: str  # the other mode's (drawing, removing)
+    next_url: str  # the next player's sketch
+    next_player: SeatedPlayer
+    spots: list[LatticeSpot]  # row by row
+    roads: list[DrawnRoad]
+    count: int  # monasteries drawn
+    on_board: int  # the player's monasteries on the board
+    counted: int  # in chains counted by eye
+    full: bool  # no monastery left to draw
+    hint: str  # what a tap does now
+    result: ChainsInWords
+    problems: list[str] = field(default_factory=list)  # the player's chains' (the chains screen's row)

@@ -13,7 +13,7 @@ from assistant.games.names import isolated
 from assistant.problems import by_field
 from assistant.web.games.base import ScreenContext
 from assistant.web.games.kardinal.boards import table_board
-from assistant.web.games.kardinal.cards import BoardCell, ChainRow, CountryCard, PiecesRow, SeatedPlayer, SupplyRow
+from assistant.web.games.kardinal.cards import BoardCell, ChainRow, CountryCard, PiecesRow, SeatedPlayer, SketchEditor, SupplyRow
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
     PIECE_CAP,
@@ -75,7 +75,7 @@ class ChainsScreen(ScreenContext):
     board_problems: int  # problems on the board tab, to point at
     intermediate: KeptSummary | None
     final: KeptSummary | None
-    sketch: dict[str, Any] | None = None  # the open sketch's lattice
+    sketch: SketchEditor | None = None  # the open sketch's lattice
 
 
 
