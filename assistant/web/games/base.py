@@ -135,6 +135,14 @@ class ScreenContext:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepFigure:
+    """A figure beside a step of the walk (``WebGame.step_figure``), which ``template`` draws
+    (templates/scores/_walk.html includes it, as ``figure``); a game's subclass adds what it draws."""
+
+    template: str
+
+
 @dataclass(frozen=True)
 class PlannedChange:
     """What a posted form asks of a table, read by the game in one call (``WebGame.read_change``):
@@ -387,7 +395,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         """Spaces on the score track (0: the game has none)."""
         return 0
 
-    def step_figure(self, table: Table[StateT], report: ReportT, index: int) -> dict[str, Any] | None:
+    def step_figure(self, table: Table[StateT], report: ReportT, index: int) -> StepFigure | None:
         """A figure for step ``index`` of the walk (a map...); None for none."""
         return None
 
