@@ -99,10 +99,9 @@ class MapCardRow:
     ty: float
 
 
-@dataclass(frozen=True, slots=True)
-class MapCard:
-    """A highlighted country's card under the map: the name at (tx, ty), what is counted at (px,
-    py), a line per player, or ``nothing`` at (nx, ny)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedBox:
+    """A rounded box of the drawing with a country's name centred at (tx, ty)."""
 
     x: float
     y: float
@@ -110,6 +109,13 @@ class MapCard:
     h: float
     tx: float
     ty: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapCard(NamedBox):
+    """A highlighted country's card under the map: what is counted at (px, py), a line per
+    player, or ``nothing`` at (nx, ny)."""
+
     px: float
     py: float
     pieces: str
@@ -119,17 +125,11 @@ class MapCard:
     ny: float
 
 
-@dataclass(frozen=True, slots=True)
-class DrawnCountry:
-    """A country's box with its name at (tx, ty), and its card when highlighted."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawnCountry(NamedBox):
+    """A country's box, and its card when highlighted."""
 
     key: str
-    x: float
-    y: float
-    w: float
-    h: float
-    tx: float
-    ty: float
     classes: str
     card: MapCard | None
     lit: bool
