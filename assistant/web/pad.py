@@ -106,6 +106,7 @@ class Pad:
 
     @property
     def less(self) -> int:
+        """What − sets (and + below): never under 0 nor over the cell's cap."""
         return max(0, self.value - 1)
 
     @property

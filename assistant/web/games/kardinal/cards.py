@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.web.pad import CountCell
+from assistant.web.pad import CountCell, Pad
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +99,18 @@ class SupplyRow:
     player: SeatedPlayer
     left: dict[str, int]
     problems: list[str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardPad(Pad):
+    """The board tab's pad (templates/kardinal/_pad.html): its head names the country, the kind
+    of piece and the player; its foot what they have left in supply."""
+
+    country: str
+    pieces: str
+    player: str
+    color: str
+    left: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,16 @@ from assistant.games.names import isolated
 from assistant.problems import by_field
 from assistant.web.games.base import ScreenContext
 from assistant.web.games.kardinal.boards import table_board
-from assistant.web.games.kardinal.cards import BoardCell, ChainRow, CountryCard, PiecesRow, SeatedPlayer, SketchEditor, SupplyRow
+from assistant.web.games.kardinal.cards import (
+    BoardCell,
+    BoardPad,
+    ChainRow,
+    CountryCard,
+    PiecesRow,
+    SeatedPlayer,
+    SketchEditor,
+    SupplyRow,
+)
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
     PIECE_CAP,
@@ -36,7 +45,7 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import Pad, cell_id, following_cells
+from assistant.web.pad import cell_id, following_cells
 from assistant.web.tables import Table
 
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
@@ -286,18 +295,6 @@ def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
 
 def _supply_sentence(left: int) -> str:
     return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BoardPad(Pad):
-    """The board tab's pad (templates/kardinal/_pad.html): its head names the country, the kind
-    of piece and the player; its foot what they have left in supply."""
-
-    country: str
-    pieces: str
-    player: str
-    color: str
-    left: int
 
 
 def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> BoardPad:

@@ -179,4 +179,3 @@ def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_tab
         what=COUNT_LABELS[kind, st],
         on_table=on_table,
     )
-
