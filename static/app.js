@@ -161,7 +161,17 @@
   }
 
   function padForm() { return document.querySelector("#pad form[data-taps]"); }
-  function cellLink(name) { return name ? document.querySelector('a.cell[data-cell="' + CSS.escape(name) + '"]') : null; }
+  // A count's link by its cell's name (its id: pad.cell_id), and a link's name (its ?cell=).
+  function cellLink(name) {
+    var link = name ? document.getElementById("cell-" + name.replace(/\./g, "-")) : null;
+    return link && link.matches("a.cell") ? link : null;
+  }
+  function cellOf(link) { return new URL(link.href).searchParams.get("cell") || ""; }
+  // What a count's data-* say, or its row's, which says once what all its counts share.
+  function said(link, name) {
+    var own = link.dataset[name], row = link.parentElement;
+    return own !== undefined || !row ? own : row.dataset[name];
+  }
   function token() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
   }
@@ -199,7 +209,7 @@
     }
     if (text === b.dataset.kept && screenHere() === "scores") { text += " " + b.dataset.scoringWaits; }
     // Without a connection on a screen of counts: what still works, and what waits.
-    if (failures && document.querySelector("a.cell[data-cell]")) { text += " " + b.dataset.entryWorks; }
+    if (failures && document.querySelector("a.cell")) { text += " " + b.dataset.entryWorks; }
     b.textContent = text;
     b.hidden = !text;
     b.classList.toggle("calm", !failures);
@@ -243,15 +253,15 @@
       old.classList.remove("selected"); old.removeAttribute("aria-current");
     });
     link.classList.add("selected"); link.setAttribute("aria-current", "true");
-    form.elements.cell.value = link.dataset.cell;
-    form.elements.here.value = hereOn(form.elements.here.value, link.dataset.cell);
+    form.elements.cell.value = cellOf(link);
+    form.elements.here.value = hereOn(form.elements.here.value, cellOf(link));
     document.querySelectorAll("#pad [data-show]").forEach(function (el) {
-      var text = link.dataset[el.dataset.show];
+      var text = said(link, el.dataset.show);
       if (text !== undefined) { el.textContent = text; }
     });
     var swatch = document.querySelector("#pad [data-show-color]");
     if (swatch && link.dataset.color) { swatch.className = "sw c-" + link.dataset.color; }
-    if (link.dataset.cap) { form.dataset.cap = link.dataset.cap; }
+    if (said(link, "cap")) { form.dataset.cap = said(link, "cap"); }
     showValue(form, Number(link.textContent));
     link.scrollIntoView({ block: "nearest" }); // .cell's scroll-margin keeps it above the pad
     keepAbovePad(link);
@@ -307,13 +317,13 @@
   // total counting a tap not sent yet is marked (.unsent) until the table took it.
   function liveTotals() {
     document.querySelectorAll("[data-live]").forEach(function (fact) {
-      var cells = document.querySelectorAll('a.cell[data-row="' + CSS.escape(fact.dataset.live) + '"]');
+      var cells = document.querySelectorAll('[data-row="' + CSS.escape(fact.dataset.live) + '"] > a.cell');
       if (!cells.length) { return; } // watching only: the server's words
       var sum = 0, unsent = false, cap = null, limit = fact.dataset.fields ? Number(fact.dataset.fields) : null;
       cells.forEach(function (cell) { sum += Number(cell.textContent) || 0; unsent = unsent || cell.classList.contains("pending"); });
       if (fact.dataset.cap) {
         cap = 0;
-        document.querySelectorAll('a.cell[data-row="' + CSS.escape(fact.dataset.cap) + '"]').forEach(function (cell) {
+        document.querySelectorAll('[data-row="' + CSS.escape(fact.dataset.cap) + '"] > a.cell').forEach(function (cell) {
           cap = Math.max(cap, Number(cell.textContent) || 0); unsent = unsent || cell.classList.contains("pending");
         });
         limit = cap;
@@ -324,31 +334,31 @@
       fact.classList.toggle("unsent", unsent);
     });
     // What each player has left in supply (data-supply, data-owns), and the pad's foot for its cell.
-    function left(pieces, color) {
+    function left(kind, color) {
       var placed = 0, unsent = false;
-      document.querySelectorAll('a.cell[data-pieces="' + CSS.escape(pieces) + '"][data-color="' + CSS.escape(color) + '"]').forEach(function (cell) {
+      document.querySelectorAll('[data-kind="' + CSS.escape(kind) + '"] > a.cell[data-color="' + CSS.escape(color) + '"]').forEach(function (cell) {
         placed += Number(cell.textContent) || 0; unsent = unsent || cell.classList.contains("pending");
       });
       return { count: placed, unsent: unsent };
     }
     document.querySelectorAll("[data-supply]").forEach(function (spot) {
       var found = left(spot.dataset.supply, spot.dataset.color);
-      if (!document.querySelector("a.cell[data-pieces]")) { return; } // watching only: the server's count
+      if (!document.querySelector("[data-kind] > a.cell")) { return; } // watching only: the server's count
       var rest = Number(spot.dataset.owns) - found.count;
       spot.textContent = String(rest);
       spot.classList.toggle("bad", rest < 0);
       spot.classList.toggle("unsent", found.unsent);
     });
     var form = padForm(), link = form ? cellLink(form.elements.cell.value) : null, foot = document.querySelector("#pad [data-show=foot]");
-    if (link && foot && link.dataset.foot && link.dataset.cap && link.dataset.pieces && link.dataset.color) {
-      foot.textContent = link.dataset.foot.replace(/\d+/, String(Number(link.dataset.cap) - left(link.dataset.pieces, link.dataset.color).count));
+    if (link && foot && link.dataset.foot && said(link, "cap") && said(link, "kind") && link.dataset.color) {
+      foot.textContent = link.dataset.foot.replace(/\d+/, String(Number(said(link, "cap")) - left(said(link, "kind"), link.dataset.color).count));
     }
   }
 
   // The cells of a cell's row from it on (data-row: the game's row, data-next: the entry order).
   function restOfRow(link) {
     var row = [];
-    for (var at = link; at && at.dataset.row && at.dataset.row === link.dataset.row; at = cellLink(at.dataset.next)) { row.push(at); }
+    for (var at = link; at && said(at, "row") && said(at, "row") === said(link, "row"); at = cellLink(at.dataset.next)) { row.push(at); }
     return row;
   }
   // The cells a tap sets: its own, or (the rest of a row set to 0) those with no count yet.
@@ -365,7 +375,7 @@
     body.set("tap", newId());
     var action = new URL(form.action, window.location.href).pathname;
     var tap = { id: body.get("tap"), action: action, body: body.toString(), cell: row ? "" : form.elements.cell.value, value: button.value, before: before };
-    if (row) { tap.cells = painted.map(function (cell) { return cell.dataset.cell; }); tap.first = form.elements.cell.value; }
+    if (row) { tap.cells = painted.map(cellOf); tap.first = form.elements.cell.value; }
     queue.push(tap);
     save();
     showUndo();
@@ -491,7 +501,7 @@
   function openKeptPad(link) {
     var spare = document.getElementById("offline-pad"); // the server's, for a phone that kept none yet
     var html = padHere || keptPads()[padKey()] || (spare ? spare.innerHTML : ""), screen = document.getElementById("screen");
-    if (!html || !screen || !link.dataset.cell) { return false; }
+    if (!html || !screen || !cellOf(link)) { return false; }
     var old = document.getElementById("pad");
     if (old) { old.remove(); }
     screen.insertAdjacentHTML("beforeend", html);
@@ -508,7 +518,7 @@
   document.addEventListener("htmx:afterSettle", keepPad);
   // A cell that could not be opened (no connection the phone knew of): the kept pad opens on it.
   document.addEventListener("htmx:sendError", function (event) {
-    var link = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("a.cell[data-cell]") : null;
+    var link = event.detail.elt && event.detail.elt.closest ? event.detail.elt.closest("a.cell") : null;
     if (link && !padForm()) { openKeptPad(link); }
   });
 
@@ -523,7 +533,7 @@
     var form = padForm();
     if (form && style === "none") {
       document.querySelectorAll("a.cell.selected").forEach(function (link) {
-        if (link.dataset.cell !== form.elements.cell.value) { link.classList.remove("selected"); link.removeAttribute("aria-current"); }
+        if (cellOf(link) !== form.elements.cell.value) { link.classList.remove("selected"); link.removeAttribute("aria-current"); }
       });
       // A conflict's notice makes the pad tall: the disputed cell goes to the top, under the names.
       var selected = cellLink(form.elements.cell.value);
@@ -670,13 +680,13 @@
 
   document.addEventListener("click", function (event) {
     // A cell chosen by hand: the next number is a new tap, however soon (a bounce moves the pad itself).
-    if (event.target.closest && event.target.closest("a.cell[data-cell]")) { lastTap = { key: "", at: -1e9 }; }
+    if (event.target.closest && event.target.closest("a.cell")) { lastTap = { key: "", at: -1e9 }; }
     var button = event.target.closest ? event.target.closest("#pad button") : null;
     if (button && bounced(button, event.timeStamp)) { event.preventDefault(); event.stopPropagation(); return; }
     if (button && button.classList.contains("undo")) { event.preventDefault(); event.stopPropagation(); undoLast(); return; }
     var form = padForm();
     if (!form && !(navigator.onLine && !failures)) { // no connection and no pad: the kept one
-      var chosen = event.target.closest ? event.target.closest("a.cell[data-cell]") : null;
+      var chosen = event.target.closest ? event.target.closest("a.cell") : null;
       if (chosen && openKeptPad(chosen)) { event.preventDefault(); event.stopPropagation(); }
       return;
     }
@@ -688,7 +698,7 @@
     }
     // Nothing on its way or waiting, and online: htmx opens the cell or closes the pad.
     if (!busy && !mine().length && !failures && navigator.onLine) { return; }
-    var link = event.target.closest("a.cell[data-cell], #pad a.done");
+    var link = event.target.closest("a.cell, #pad a.done");
     if (!link) { return; }
     event.preventDefault(); event.stopPropagation();
     afterwards = link;

@@ -52,7 +52,9 @@ class CountCell:
     url: str  # the screen with the pad open on it
     value: int
     selected: bool
-    data: Mapping[str, Any]  # what static/app.js needs to move the pad to it at once: its data-* attributes
+    # What static/app.js needs to move the pad to it at once: its data-* attributes (its name it
+    # reads from ``url``; what all of a row's cells share may stand on the row instead).
+    data: Mapping[str, Any]
 
 
 def count_link(cell: str, value: int, label: str, here: str, selected: str, bad: bool, data: Mapping[str, Any], tail: str = "") -> CountCell:
@@ -68,7 +70,7 @@ def count_link(cell: str, value: int, label: str, here: str, selected: str, bad:
         url=f"{here}?cell={cell}{tail}",
         value=value,
         selected=cell == selected,
-        data={"cell": cell, **data},
+        data=data,
     )
 
 

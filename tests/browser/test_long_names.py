@@ -112,7 +112,7 @@ def test_names_are_never_split_inside_a_word_and_the_pad_heading_keeps_to_two_li
     page.goto(f"/t/{token}/board?lang={lang}")
     for cell in ("monasteries.England.green", "advisors.Frankreich.black", "monasteries.Schwaben.yellow"):
         open_pad(page, cell)
-        expect(page.locator("a.cell.selected")).to_have_attribute("data-cell", cell)
+        expect(page.locator("a.cell.selected")).to_have_attribute("id", "cell-" + cell.replace(".", "-"))
         assert page.evaluate(SPLIT_WORDS, NAMES_ON_THE_BOARD) == [], cell
         heading = page.locator("#pad .pad-head p")
         assert heading.evaluate(LINES) <= 2, (cell, heading.inner_text())

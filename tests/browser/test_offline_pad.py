@@ -105,6 +105,29 @@ def test_the_cards_totals_count_the_taps_kept_offline(phones, width):
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
 
 
+def test_the_supply_counts_the_cells_shown_in_every_language(phones):
+    """The supply card and the pad's foot count the cells as shown in German too: a cell names its
+    kind of piece in the page's words for the pad, and by its key for the count (both were one
+    attribute, so in German the count found no cells and showed all 20 pieces left)."""
+    phone = phones(service_workers="block")
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    page.goto(f"/t/{token}/board?lang=de")
+    cell(page, "monasteries.England.red").click()
+    expect(page.locator("#pad")).to_contain_text("Klöster")
+    page.context.set_offline(True)
+    tap(page, pad_number(page, 3))  # kept on the phone: only the page's own count can say 17
+    supply = page.locator('#supply [data-supply="monasteries"][data-color="red"]')
+    expect(supply).to_have_text("17")
+    expect(supply).to_have_class(re.compile(r"\bunsent\b"))
+    cell(page, "monasteries.Franken.red").click()
+    expect(page.locator("#pad [data-show=foot]")).to_have_text("noch 17 im Vorrat")
+    page.context.set_offline(False)
+    expect(supply).not_to_have_class(re.compile(r"\bunsent\b"), timeout=10_000)
+    expect(supply).to_have_text("17")
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+
+
 @pytest.mark.parametrize("game", ["kardinal-und-koenig", "princeps-machiavelli"])
 def test_a_phone_that_never_opened_the_pad_opens_one_offline(phones, game):
     """Nothing kept on this phone yet: the pad the page carries (a <template>) opens on the cell."""
@@ -118,13 +141,13 @@ def test_a_phone_that_never_opened_the_pad_opens_one_offline(phones, game):
     expect(page.locator("#pad")).to_have_count(0)
     assert page.evaluate("localStorage.getItem('assistant.pads')") is None
     page.context.set_offline(True)
-    target = page.locator("a.cell[data-cell]").nth(4)
-    name = target.get_attribute("data-cell")
+    target = page.locator("a.cell").nth(4)
+    name = target.get_attribute("href").split("?cell=")[1]
     target.click()
     expect(page.locator('#pad input[name="cell"]')).to_have_value(name)
     tap(page, pad_number(page, 2))
-    expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_text("2")
-    expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(cell(page, name)).to_have_text("2")
+    expect(cell(page, name)).to_have_class(re.compile(r"\bwaiting\b"))
     page.wait_for_timeout(200)  # the banner came and pushed the page down
     selected = page.locator("a.cell.selected").bounding_box()
     assert selected["y"] + selected["height"] <= page.locator("#pad").bounding_box()["y"] + 1, "the pad covers the cell it moved on to"
@@ -132,5 +155,5 @@ def test_a_phone_that_never_opened_the_pad_opens_one_offline(phones, game):
     page.context.set_offline(False)
     expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
     page.reload()
-    expect(page.locator(f'a.cell[data-cell="{name}"]')).to_have_text("2")
+    expect(cell(page, name)).to_have_text("2")
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]

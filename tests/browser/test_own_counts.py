@@ -194,7 +194,8 @@ def test_princeps_seats_count_their_own_territories(phones, width, axe_source):
 def test_a_seats_taps_made_offline_wait_and_go_on_the_seats_order(phones):
     """The Wi-Fi drops while a player walks their own counts: the pad moves on in the seat's
     order all the same, the taps wait on the phone (the rest of my counts too) and reach the table
-    once it is back; the progress then says the seat is done."""
+    once it is back; the progress then says the seat is done, and the country's card counted
+    the seat's taps while they waited."""
     phone = phones()
     page = phone.page
     token = start_table(page, PLAYERS[:3])
@@ -203,6 +204,9 @@ def test_a_seats_taps_made_offline_wait_and_go_on_the_seats_order(phones):
     tap_count(page, "monasteries.England.blue", 4)
     tap_count(page, "advisors.England.blue", 2)
     expect(pad_on(page)).to_have_value("monasteries.Franken.blue")
+    facts = page.locator("#country-England .facts span")  # the card counts the seat's cells too
+    expect(facts.nth(0)).to_have_text("4 monasteries (fields not known)")
+    expect(facts.nth(1)).to_have_text("advisors: 2 of at most 4")
     page.locator('#pad button[name="rest"]').click()
     expect(page.locator("#pad")).to_be_hidden()
     expect(cell(page, "advisors.England.blue")).to_have_class(re.compile(r"\bwaiting\b"))

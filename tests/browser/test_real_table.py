@@ -122,7 +122,7 @@ def test_a_conflict_after_the_pad_moved_on_brings_it_back_light_and_polls_leave_
     expect(second.page.locator('#pad form[data-taps] input[name="cell"]')).to_have_value("monasteries.Schwaben.red")
     selected = second.page.locator("a.cell.selected")
     expect(selected).to_have_count(1)
-    assert selected.get_attribute("data-cell") == "monasteries.Schwaben.red" and in_viewport(second.page, selected)
+    assert selected.get_attribute("id") == "cell-monasteries-Schwaben-red" and in_viewport(second.page, selected)
     second.page.wait_for_timeout(200)  # the scroll to the disputed cell
     assert selected.bounding_box()["y"] + selected.bounding_box()["height"] <= second.page.locator("#pad").bounding_box()["y"]  # above the pad
     second.shot("78-conflict-cell-above-the-pad")

@@ -12,8 +12,8 @@ GREEN = [f"{pieces}.{country}.green" for country in ("England", "Franken") for p
 
 
 def cells_of(page: str) -> dict[str, str]:
-    """Each cell link's data-next, by its cell."""
-    return dict(re.findall(r'data-cell="([^"]+)" data-next="([^"]*)"', page))
+    """Each cell link's data-next, by its cell (named in its link: ?cell=)."""
+    return dict(re.findall(r'\?cell=([^"&]+)[^"]*"[^>]* data-next="([^"]*)"', page))
 
 
 def pad_cell(page: str) -> str:

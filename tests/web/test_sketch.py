@@ -308,3 +308,19 @@ def test_a_ring_is_a_line_that_may_start_anywhere(client, table):
     phone.tap("join", "1.1")  # seven taps: a ring of 6
     assert points(phone.page) == 6 and in_chain(phone.page, 1) == set("ABCDEF")
     assert "Not in a chain" not in phone.page
+
+
+def test_the_sketchs_styles_load_on_the_chains_tab_only(client):
+    """The board's first load carries no other tab's styles (issue 34); the chains tab and its
+    sketch have theirs."""
+    token = new_table(client, PLAYERS)
+
+    def sheets(path: str) -> list[str]:
+        response = client.get(path, follow_redirects=True)
+        assert response.status_code == 200, path
+        page = response.get_data(as_text=True)
+        return [href.split("?")[0] for href in re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)]
+
+    assert sheets(f"/t/{token}/board") == ["/static/app.css", "/static/kardinal/kardinal.css"]
+    assert sheets(f"/t/{token}/chains?sketch=green") == ["/static/app.css", "/static/kardinal/kardinal.css", "/static/kardinal/sketch.css"]
+    assert sheets(f"/t/{token}/scores") == ["/static/app.css", "/static/kardinal/kardinal.css"]

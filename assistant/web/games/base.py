@@ -38,10 +38,12 @@ ReportT = TypeVar("ReportT", bound=ScoringReport)
 
 @dataclass(frozen=True)
 class Screen:
-    """One tab of a table: its URL name and its (gettext-marked) label."""
+    """One tab of a table: its URL name, its (gettext-marked) label and the stylesheets only it
+    needs (under static/, after the game's own): a first load carries no other tab's styles."""
 
     name: str
     label: str
+    stylesheets: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -418,6 +420,10 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     # The same tables for PostgreSQL: a folder of yoyo migrations (postgres.py), their ids
     # starting with the game's slug; None: the game has no tables of its own.
     migrations: ClassVar[Path | None] = None
+
+    def stylesheets_on(self, screen: str) -> tuple[str, ...]:
+        """The game's stylesheets, then those of the tab ``screen`` (any other page: the game's)."""
+        return self.stylesheets + next((tab.stylesheets for tab in self.entry_screens if tab.name == screen), ())
 
     def blueprints(self) -> tuple[Blueprint, ...]:
         """Pages of the game's own, registered with the app."""

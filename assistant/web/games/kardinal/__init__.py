@@ -34,8 +34,8 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     title = _l("Kardinal & König")
     templates = "kardinal"
     state_model = KardinalState
-    stylesheets = ("kardinal/kardinal.css", "kardinal/sketch.css")
-    entry_screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains")))
+    stylesheets = ("kardinal/kardinal.css",)
+    entry_screens = (Screen("board", _l("Board")), Screen("chains", _l("Chains"), stylesheets=("kardinal/sketch.css",)))
     # the open number pad, chain pad, rename form; the open sketch, its selected spot and mode;
     # the seat whose own counts this phone enters (own_counts.py)
     screen_args = ("cell", "add", "rename", "sketch", "at", "mode", "player")

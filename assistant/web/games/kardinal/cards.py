@@ -73,6 +73,7 @@ class PiecesRow:
     pieces: str
     label: str
     cells: list[BoardCell]
+    data: dict[str, object]  # what its cells share, as the row's data-* attributes (free-form: static/app.js's names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -241,7 +241,18 @@ class _BoardGrid:
     def country(self, key: str, fields: int | None) -> CountryCard:
         shown_name = country_label(key)
         monasteries = self.state.monasteries.get(key, {})
-        rows = [PiecesRow(pieces, PIECE_LABEL[pieces], [self.cell(pieces, key, shown_name, player) for player in self.seated]) for pieces in PIECES]
+        rows = [
+            PiecesRow(
+                pieces=pieces,
+                label=PIECE_LABEL[pieces],
+                cells=[self.cell(pieces, key, shown_name, player) for player in self.seated],
+                # said once for its cells (static/app.js reads a cell's, then its row's): the row the
+                # card's totals sum, what the pad shows, the limit, and the kind of piece by its key,
+                # which the supply counts by
+                data={"row": f"{pieces}.{key}", "kind": pieces, "country": shown_name, "pieces": PIECE_LABEL[pieces], "cap": PIECE_CAP[pieces]},
+            )
+            for pieces in PIECES
+        ]
         name, local = country_names(key)
         return CountryCard(
             key=key,
@@ -275,15 +286,12 @@ class _BoardGrid:
             selected=cell == self.selected,
             # what the pad shows when it moves here before the server answers (static/app.js)
             data={
-                "cell": cell,
                 "next": self.following.get(cell, ""),
-                # the pad's "Empty cells: 0" goes as far as this row ("The rest of my counts": the seat's)
-                "row": f"seat.{self.seat.key}" if self.seat and player.color == self.seat.key else f"{pieces}.{key}",
-                "country": shown_name,
-                "pieces": PIECE_LABEL[pieces],
+                # the pad's "Empty cells: 0" goes as far as its row; a seat's own goes through the
+                # seat's counts ("The rest of my counts")
+                **({"row": f"seat.{self.seat.key}"} if self.seat and player.color == self.seat.key else {}),
                 "player": player.label,
                 "color": player.color,
-                "cap": PIECE_CAP[pieces],
                 "foot": self.supply_left[pieces, player.color],
             },
         )
