@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypedDict
 
 from assistant.games.base import ScoringReport
@@ -52,6 +53,84 @@ class Standing(TypedDict):
     winner: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Walk:
+    """The step the walk is on (templates/scores/_walk.html): 0 everyone's start, 1..n the
+    steps, n+1 the end with the standings; everyone's total then, with its bar's width."""
+
+    index: int
+    count: int  # the steps
+    step: ShownStep | None
+    at_start: bool
+    at_end: bool
+    back: int | None  # the step Back goes to (None: none)
+    next: int | None
+    totals: list[tuple[PlayerView, int, int]]  # a player, their total, its bar's width
+    width: int  # the widest bar's
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPart:
+    """Where some of a player's points came from, as a piece of their bar."""
+
+    label: str
+    points: int
+    css: str
+    x: float
+    width: float
+
+
+@dataclass(frozen=True, slots=True)
+class ChartRow:
+    """A player's bar."""
+
+    player: PlayerView
+    parts: list[ChartPart]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A stacked bar per player, scaled to the highest total, and the legend of its parts."""
+
+    rows: list[ChartRow]
+    legend: list[Segment]
+    width: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrackSpace:
+    """A numbered space of the track, its square's corner at (x, y)."""
+
+    number: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrackMarker:
+    """A player's marker on the track, at (x, y) with radius ``r``; ``laps``: times round."""
+
+    player: PlayerView
+    space: int
+    laps: int
+    x: int
+    y: int
+    r: float
+
+
+@dataclass(frozen=True, slots=True)
+class Track:
+    """A score track drawn as rows of ten spaces (``cell`` each side), with the markers."""
+
+    spaces: int
+    cells: list[TrackSpace]
+    markers: list[TrackMarker]
+    cell: int
+    width: int
+    height: int
+
+
 def steps(report: ScoringReport, titles: list[str], marks: list[dict[str, str]], players: list[PlayerView]) -> list[ShownStep]:
     shown: list[ShownStep] = []
     for index, (step, title, marked) in enumerate(zip(report.steps, titles, marks), start=1):
@@ -85,7 +164,7 @@ def sections(all_steps: list[ShownStep], label_of: Callable[[str], str]) -> list
     return groups
 
 
-def walk(all_steps: list[ShownStep], asked: str | None, players: list[PlayerView]) -> dict[str, object]:
+def walk(all_steps: list[ShownStep], asked: str | None, players: list[PlayerView]) -> Walk:
     """Step 0 is everyone's start, 1..n the steps, n+1 the end with the standings."""
     last = len(all_steps) + 1
     index = min(small_number(asked) or 0, last)
@@ -97,17 +176,17 @@ def walk(all_steps: list[ShownStep], asked: str | None, players: list[PlayerView
     else:
         totals = [(p, p.previous) for p in players]
     highest = max([t for _, t in totals] + [1])
-    return {
-        "index": index,
-        "count": len(all_steps),
-        "step": step,
-        "at_start": index == 0,
-        "at_end": index == last,
-        "back": index - 1 if index > 0 else None,
-        "next": index + 1 if index < last else None,
-        "totals": [(player, total, round(CHART_WIDTH * total / highest)) for player, total in totals],
-        "width": CHART_WIDTH,
-    }
+    return Walk(
+        index=index,
+        count=len(all_steps),
+        step=step,
+        at_start=index == 0,
+        at_end=index == last,
+        back=index - 1 if index > 0 else None,
+        next=index + 1 if index < last else None,
+        totals=[(player, total, round(CHART_WIDTH * total / highest)) for player, total in totals],
+        width=CHART_WIDTH,
+    )
 
 
 def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool) -> list[Standing]:
@@ -147,7 +226,7 @@ def tied_on_points(standings: list[Standing]) -> list[list[Standing]]:
     return [run for run in runs if len(run) > 1 and len({row["place"] for row in run}) > 1]
 
 
-def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict[str, object]:
+def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> Chart:
     """A stacked bar per player, scaled to the highest total, as SVG geometry."""
     highest = max([sum(s.points for s in sources.get(p.key, [])) for p in players] + [1])
     rows = []
@@ -157,17 +236,17 @@ def chart(players: list[PlayerView], sources: dict[str, list[Segment]]) -> dict[
         for segment in sources.get(p.key, []):
             width = CHART_WIDTH * segment.points / highest
             if segment.points:
-                parts.append({"label": segment.label, "points": segment.points, "css": segment.css, "x": round(x, 1), "width": round(width, 1)})
+                parts.append(ChartPart(segment.label, segment.points, segment.css, x=round(x, 1), width=round(width, 1)))
             x += width
-        rows.append({"player": p, "parts": parts, "total": sum(s.points for s in sources.get(p.key, []))})
+        rows.append(ChartRow(p, parts, total=sum(s.points for s in sources.get(p.key, []))))
     legend: dict[str, Segment] = {}
     for segments in sources.values():
         for segment in segments:
             legend.setdefault(segment.css, segment)
-    return {"rows": rows, "legend": list(legend.values()), "width": CHART_WIDTH}
+    return Chart(rows, list(legend.values()), CHART_WIDTH)
 
 
-def track(players: list[PlayerView], spaces: int) -> dict[str, object] | None:
+def track(players: list[PlayerView], spaces: int) -> Track | None:
     """Markers on a track of ``spaces`` spaces drawn as rows of ten."""
     if not spaces:
         return None
@@ -184,7 +263,7 @@ def track(players: list[PlayerView], spaces: int) -> dict[str, object] | None:
             x, y, radius = left + 16, top + 21, 6.0
         else:  # up to five on one space: rows of three under the space's number, inside its square
             x, y, radius = left + 6 + (slot % 3) * 10, top + 16 + (slot // 3) * 10, 4.5
-        markers.append({"player": p, "space": space, "laps": p.total // spaces, "x": x, "y": y, "r": radius})
-    cells = [{"number": n, "x": (n % TRACK_COLUMNS) * TRACK_CELL, "y": (n // TRACK_COLUMNS) * TRACK_CELL} for n in range(spaces)]
+        markers.append(TrackMarker(p, space, laps=p.total // spaces, x=x, y=y, r=radius))
+    cells = [TrackSpace(n, x=(n % TRACK_COLUMNS) * TRACK_CELL, y=(n // TRACK_COLUMNS) * TRACK_CELL) for n in range(spaces)]
     rows = (spaces + TRACK_COLUMNS - 1) // TRACK_COLUMNS
-    return {"spaces": spaces, "cells": cells, "markers": markers, "cell": TRACK_CELL, "width": TRACK_COLUMNS * TRACK_CELL, "height": rows * TRACK_CELL}
+    return Track(spaces, cells, markers, cell=TRACK_CELL, width=TRACK_COLUMNS * TRACK_CELL, height=rows * TRACK_CELL)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from flask import url_for
+from markupsafe import Markup
 
 from assistant.web.i18n import gettext as _
 from assistant.web.sharing import qr_svg
@@ -63,7 +64,37 @@ def first_open(table: Table[TableState], seat: Seat) -> str:
     return next((cell for cell in seat.cells if cell not in done), seat.cells[0] if seat.cells else "")
 
 
-def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key: str | None) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class SeatProgress:
+    """A seat's counts entered so far."""
+
+    seat: Seat
+    done: int
+    total: int
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCounts:
+    """What templates/table/_own_counts.html shows of everyone's counts (``progress``)."""
+
+    rows: list[SeatProgress]  # a seat each
+    mine: SeatProgress | None  # the seat this phone enters
+    everyone: bool  # every seat is done
+    score_url: str  # then: the next scoring's card
+    whole_url: str  # the screen with every count, not just the seat's
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLink:
+    """A seat's own entry link on the share page, with its QR code."""
+
+    seat: Seat
+    url: str
+    qr: Markup
+
+
+def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key: str | None) -> OwnCounts | None:
     """What the seat screen shows of everyone's counts (templates/table/_seats.html): each seat
     done or still entering, the seat this phone enters (``mine``), and once every seat is done the
     next scoring to make; None where the game has no seats, on another screen, after the last
@@ -75,17 +106,17 @@ def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key
     rows = []
     for seat in seats:
         done = len(entered(table, seat.cells))
-        rows.append({"seat": seat, "done": done, "total": len(seat.cells), "finished": done == len(seat.cells)})
-    if not seats or (mine is None and not any(row["done"] for row in rows)):
+        rows.append(SeatProgress(seat=seat, done=done, total=len(seat.cells), finished=done == len(seat.cells)))
+    if not seats or (mine is None and not any(row.done for row in rows)):
         return None
-    everyone = all(row["finished"] for row in rows)
-    return {
-        "rows": rows,
-        "mine": next((row for row in rows if row["seat"] is mine), None),
-        "everyone": everyone,
-        "score_url": _next_scoring_url(table, game) if everyone else "",
-        "whole_url": url_for("table.screen", token=table.token, screen=screen),
-    }
+    everyone = all(row.finished for row in rows)
+    return OwnCounts(
+        rows=rows,
+        mine=next((row for row in rows if row.seat is mine), None),
+        everyone=everyone,
+        score_url=_next_scoring_url(table, game) if everyone else "",
+        whole_url=url_for("table.screen", token=table.token, screen=screen),
+    )
 
 
 def _next_scoring_url(table: Table[TableState], game: WebGame[Any, Any]) -> str:
@@ -94,7 +125,7 @@ def _next_scoring_url(table: Table[TableState], game: WebGame[Any, Any]) -> str:
     return url_for("table.screen", token=table.token, screen=scoring.screen or game.entry_screens[0].name) + f"#score-{scoring.name}"
 
 
-def entry_links(table: Table[TableState], game: WebGame[Any, Any], base: str) -> list[dict[str, Any]]:
+def entry_links(table: Table[TableState], game: WebGame[Any, Any], base: str) -> list[SeatLink]:
     """Each seat's own entry link on the share page (the edit token's only: a spectator's page
     has none), with its QR code."""
     if not table.can_edit or not game.seat_screen:
@@ -103,5 +134,5 @@ def entry_links(table: Table[TableState], game: WebGame[Any, Any], base: str) ->
     for seat in game.seats(table.state):
         url = base + url_for("table.screen", token=table.id, screen=game.seat_screen, player=seat.key)
         qr = qr_svg(url, _("QR code of the link for {player} to count their own pieces").format(player=seat.label))
-        links.append({"seat": seat, "url": url, "qr": qr})
+        links.append(SeatLink(seat=seat, url=url, qr=qr))
     return links

@@ -40,7 +40,7 @@ def cell_id(cell: str) -> str:
     return "cell-" + cell.replace(".", "-")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CountCell:
     """A count on an entry grid, as templates/macros.html's ``count_cell`` macro shows it: a link
     that opens the pad on it (for spectators just the number, its ``label`` hidden beside it)."""
@@ -74,19 +74,54 @@ def count_link(cell: str, value: int, label: str, here: str, selected: str, bad:
     )
 
 
-def number_pad(cell: str, value: int, cap: int, problems: list[str], numbers: Sequence[int] = PAD_NUMBERS, rest: bool = False) -> dict[str, Any]:
-    """What the pad shows for ``cell``; ``problems`` are repeated on it, since it covers the
-    lower part of the screen; ``rest``: the "Empty cells: 0" button."""
-    return {
-        "rest": rest,
-        "cell": cell,
-        "value": value,
-        "less": max(0, value - 1),
-        "more": min(cap, value + 1),
-        "cap": cap,
-        "numbers": numbers,
-        "problems": problems,
-    }
+@dataclass(frozen=True, slots=True)
+class UndoOffer:
+    """What the pad's Undo takes back (templates/macros.html): this phone's latest change still
+    in force (its cell holds what it set), from the table's record, said before it is tapped."""
+
+    tap: str  # the id of the tap that made it: the undo names it
+    base: int  # the version it made: a cell changed since by another phone is a conflict
+    label: str  # "Undo: Aragon, monasteries of Red (red), 1 → 0"
+    cell: str  # the cell it set (a row's first)
+    before: str | None  # the value it goes back to, as the pad shows it (None: a row, whose cells stay 0)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pad:
+    """The open pad, as templates/macros.html's ``number_pad`` macro shows it; a game's subclass
+    adds what its head says (whose count, of what). ``problems`` are repeated on it, since it
+    covers the lower part of the screen."""
+
+    cell: str
+    value: int
+    cap: int
+    problems: list[str]
+    numbers: Sequence[int] = PAD_NUMBERS
+    rest: bool = False  # the "Empty cells: 0" button
+    undo: UndoOffer | None = None  # set by the view for the phone asking (views/table.undo_offer)
+    # On a seat's own link (own_counts.py) the pad stays on the link, and on the seat's cells
+    # "rest" is the rest of the seat's counts; "" for the screen's own.
+    here: str = ""  # its URL arguments ("": cell=<cell>)
+    done_url: str = ""
+    rest_label: str = ""
+    undo_rest: str = ""
+
+    @property
+    def less(self) -> int:
+        """What − sets (and + below): never under 0 nor over the cell's cap."""
+        return max(0, self.value - 1)
+
+    @property
+    def more(self) -> int:
+        return min(self.cap, self.value + 1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GridPad(Pad):
+    """The pad of templates/macros.html's ``count_pads``: a player's count, said on its head."""
+
+    player: str  # the player's name, isolated
+    what: str  # what the count is ("stable gold")
 
 
 def following_cells(order: Sequence[str]) -> dict[str, str]:

@@ -110,7 +110,7 @@ from assistant.games.testonlyregiontokens import REGIONS, TokensReport
 from assistant.web.changes import checked_count, posted_count, store_count
 from assistant.web.games.base import PlayerView, Scoring, Screen, ScreenContext, Seating
 from assistant.web.games.named import NamedGame
-from assistant.web.pad import number_pad
+from assistant.web.pad import Pad
 from assistant.web.state import Stored, TableState
 from assistant.web.tables import Change, Table
 
@@ -148,7 +148,7 @@ class TokensWeb(NamedGame[TokensState, TokensReport]):
         selected = args.get("cell", "") if args.get("cell", "") in self.entry_order(table.state) else ""
         rows = [{"name": p.name, "cells": [(f"tokens.{i}.{r}", r, p.tokens.get(r, 0)) for r in REGIONS]} for i, p in enumerate(table.state.players)]
         value = self._read(table.state, selected) if selected else 0
-        return GridScreen(rows=rows, pad=number_pad(selected, value, CAP, []) if selected else None, final=self.kept_summary(table, "final"))
+        return GridScreen(rows=rows, pad=Pad(cell=selected, value=value, cap=CAP, problems=[]) if selected else None, final=self.kept_summary(table, "final"))
 
     def entry_order(self, state: TokensState) -> list[str]:
         return [f"tokens.{i}.{region}" for i in range(len(state.players)) for region in REGIONS]

@@ -161,11 +161,12 @@ def test_five_markers_on_one_space_stay_inside_its_square():
     players = [PlayerView(key=c, name=c, label=c, total=total, color=c) for c, total in
                [("red", 37), ("green", 37), ("blue", 37), ("purple", 37), ("yellow", 37), ("black", 12)]]
     drawn = track(players, 100)
-    for marker in drawn["markers"]:
-        left, top = (marker["space"] % 10) * TRACK_CELL, (marker["space"] // 10) * TRACK_CELL
-        assert left < marker["x"] - marker["r"] and marker["x"] + marker["r"] < left + TRACK_CELL, marker
-        assert top + 10 < marker["y"] - marker["r"] and marker["y"] + marker["r"] < top + TRACK_CELL, marker  # under the number
-    together = [(m["x"], m["y"]) for m in drawn["markers"] if m["space"] == 37]
+    assert drawn is not None
+    for marker in drawn.markers:
+        left, top = (marker.space % 10) * TRACK_CELL, (marker.space // 10) * TRACK_CELL
+        assert left < marker.x - marker.r and marker.x + marker.r < left + TRACK_CELL, marker
+        assert top + 10 < marker.y - marker.r and marker.y + marker.r < top + TRACK_CELL, marker  # under the number
+    together = [(m.x, m.y) for m in drawn.markers if m.space == 37]
     assert len(set(together)) == 5  # none hides another
 
 

@@ -28,7 +28,7 @@ from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
 from assistant.web.i18n import request_translations
 from assistant.web.own_counts import Seat
-from assistant.web.pad import after_count
+from assistant.web.pad import Pad, after_count
 from assistant.web.state import TableState
 from assistant.web.tables import Change, Conflict, Table
 
@@ -127,14 +127,22 @@ class ScreenContext:
     what its own template shows. The fields here are the ones the shared code reads."""
 
     typing: bool = False  # a text is being typed: no polling, which would wipe it
-    pad: Mapping[str, Any] | None = None  # the open number pad (``pad.number_pad``): notices are pinned on it
+    pad: Pad | None = None  # the open number pad (a game's ``pad.Pad``): notices are pinned on it
     # With no pad open, the pad of the first count, in a <template>: static/app.js opens it on any
     # cell without a connection (its data-* say the rest) when this phone has kept no pad of its own.
-    offline_pad: Mapping[str, Any] | None = None
+    offline_pad: Pad | None = None
 
     def template_vars(self) -> dict[str, Any]:
         """The fields as the template's names (one level: nested values stay as they are)."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepFigure:
+    """A figure beside a step of the walk (``WebGame.step_figure``), which ``template`` draws
+    (templates/scores/_walk.html includes it, as ``figure``); a game's subclass adds what it draws."""
+
+    template: str
 
 
 @dataclass(frozen=True)
@@ -389,7 +397,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         """Spaces on the score track (0: the game has none)."""
         return 0
 
-    def step_figure(self, table: Table[StateT], report: ReportT, index: int) -> dict[str, Any] | None:
+    def step_figure(self, table: Table[StateT], report: ReportT, index: int) -> StepFigure | None:
         """A figure for step ``index`` of the walk (a map...); None for none."""
         return None
 

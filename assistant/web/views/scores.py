@@ -167,12 +167,12 @@ class Explained:
     report: ScoringReport
     steps: list[breakdown.ShownStep]  # title, text, marks, totals of each step
     sections: list[breakdown.Section]  # runs of steps of one kind under their heading
-    walk: dict[str, object]  # the step the walk is on, with Back and Next
+    walk: breakdown.Walk  # the step the walk is on, with Back and Next
     standings: list[breakdown.Standing]
     tie_breaks_used: int  # the standings' tie-break columns marked
     tie_orders: list[str]  # why players tied on points stand in the order shown (not the win: the verdict says it)
-    chart: dict[str, object]
-    track: dict[str, object] | None  # None: the game has no score track
+    chart: breakdown.Chart
+    track: breakdown.Track | None  # None: the game has no score track
     final: bool  # the last scoring: the winner is decided, the result can be logged
     play_log: play_log.PlayLog | None  # BG Stats link and text (None: not final, or stale)
     stale: bool = False  # the table changed since this scoring (the last one): score again

@@ -17,7 +17,7 @@ from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, We
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import sentence_start
 from assistant.web.numbers import small_number
-from assistant.web.pad import cell_id
+from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.state import TableState
@@ -305,20 +305,8 @@ def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: s
     variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
         seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if own else None
-        variables["pad"] = {**context.pad, "undo": None if notice and notice.kind == "conflict" else undo_offer(table, game, seat)}
+        variables["pad"] = replace(context.pad, undo=None if notice and notice.kind == "conflict" else undo_offer(table, game, seat))
     return variables
-
-
-@dataclass(frozen=True)
-class UndoOffer:
-    """What the pad's Undo takes back (templates/macros.html): this phone's latest change still
-    in force (its cell holds what it set), from the table's record, said before it is tapped."""
-
-    tap: str  # the id of the tap that made it: the undo names it
-    base: int  # the version it made: a cell changed since by another phone is a conflict
-    label: str  # "Undo: Aragon, monasteries of Red (red), 1 → 0"
-    cell: str  # the cell it set (a row's first)
-    before: str | None  # the value it goes back to, as the pad shows it (None: a row, whose cells stay 0)
 
 
 def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_counts.Seat | None = None) -> UndoOffer | None:

@@ -19,7 +19,7 @@ from assistant.web.games.base import PlannedChange, PlayerView, Scoring, Screen,
 from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
-from assistant.web.games.kardinal.step_map import step_map
+from assistant.web.games.kardinal.step_map import StepMap, step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import lazy_gettext as _l
@@ -162,7 +162,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     def upgrade_database(self, db: sqlite3.Connection) -> None:
         boards.upgrade_database(db)
 
-    def step_figure(self, table: Table[KardinalState], report: KardinalReport, index: int) -> dict[str, Any] | None:
+    def step_figure(self, table: Table[KardinalState], report: KardinalReport, index: int) -> StepMap | None:
         """The map for step ``index`` of the walk: its country or alliance highlighted, with counts."""
         return step_map(table, report, index, self.players_view(report))
 

@@ -18,11 +18,11 @@ from flask import Blueprint, abort, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
-from assistant.games.kardinal.board import Board, published_board
+from assistant.games.kardinal.board import Alliance, Board, Country, published_board
 from assistant.games.kardinal.variants import MAX_VARIANT_NAME, make_variant
 from assistant.problems import InvalidInput, Problem
 from assistant.web.games.kardinal import board_keys
-from assistant.web.games.kardinal.board_map import board_map
+from assistant.web.games.kardinal.board_map import MapDrawing, board_map
 from assistant.web.games.kardinal.boards import (
     StaleVariant,
     StoredVariant,
@@ -53,6 +53,72 @@ class CheckForm:
     fields: dict[str, str]  # cloister fields per country, as typed ("" for unknown)
     version: int | None = None  # of the saved variant this form was loaded from
     errors: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class AllianceRow:
+    """An alliance on the form: its two countries as typed, beside the printed board's."""
+
+    number: int
+    a: str
+    b: str
+    extra: list[str]  # a value no option has (sent by hand): it stays visible, next to its error
+    published: str  # the printed board's pair, "England–Franken"
+    source: str  # where the printed board's pair comes from ("rulebook", "inferred"...)
+    sea: bool
+    changed: bool  # not the printed board's pair
+    errors: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class CloisterFieldsRow:
+    """A country's cloister fields on the form, as typed, beside the printed board's."""
+
+    key: str
+    label: str  # its name, with the local one
+    value: str
+    published: int | None  # None: not known
+    errors: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class ListedVariant:
+    """A saved variant in the list, with what it changes from the printed board."""
+
+    variant: StoredVariant
+    changed: list[Alliance]
+    fields: list[Country]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantsPage:
+    """A page of the saved variants (``?page=``), and those this phone may change."""
+
+    variants: list[ListedVariant]
+    own: list[StoredVariant]
+    page: int
+    newer: str  # the newer page's URL ("": none)
+    older: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCheckPage:
+    """What templates/kardinal/_board_check.html shows (``check``)."""
+
+    form: CheckForm
+    variant: StoredVariant | None  # the saved variant shown (None: a new one)
+    source: StoredVariant | None  # the variant a new one is copied from
+    saved: bool
+    action: str  # where the form posts
+    options: list[tuple[str, str]]  # the countries as the form's options (value, label)
+    rows: list[AllianceRow]
+    fields: list[CloisterFieldsRow]
+    map: MapDrawing
+    changed: list[int]  # the alliances not the printed board's, by number
+    read_only: bool
+    without_owner: bool
+    edit_link: str
+    lists: VariantsPage
 
 
 @bp.get("")
@@ -218,68 +284,64 @@ def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, sou
     return render("kardinal/board_check.html", "kardinal/_board_check.html", status, check=context)
 
 
-def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> dict[str, Any]:
+def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> BoardCheckPage:
     published = published_board()
     can_change = variant is None or board_keys.may_change(variant)
     options = [(key, key) for key in published.country_keys]  # the names printed on the board
     keys = set(published.country_keys)
-    rows: list[dict[str, Any]] = []
-    for alliance, (a, b) in zip(published.alliances, form.pairs):
-        differs = {a, b} != set(alliance.countries)
-        rows.append(
-            {
-                "number": alliance.number,
-                "a": a,
-                "b": b,
-                # A value no option has (sent by hand) stays visible, next to its error.
-                "extra": [value for value in dict.fromkeys((a, b)) if value not in keys],
-                "published": "–".join(alliance.countries),
-                "source": alliance.source,
-                "sea": alliance.sea,
-                "changed": differs,
-                "errors": form.errors.get(f"alliance-{alliance.number}", []),
-            }
+    rows = [
+        AllianceRow(
+            number=alliance.number,
+            a=a,
+            b=b,
+            extra=[value for value in dict.fromkeys((a, b)) if value not in keys],
+            published="–".join(alliance.countries),
+            source=alliance.source,
+            sea=alliance.sea,
+            changed={a, b} != set(alliance.countries),
+            errors=form.errors.get(f"alliance-{alliance.number}", []),
         )
+        for alliance, (a, b) in zip(published.alliances, form.pairs)
+    ]
     fields = [
-        {
-            "key": key,
-            "label": _country_label(key),
-            "value": form.fields.get(key, ""),
-            "published": published.country(key).fields,
-            "errors": form.errors.get(f"fields-{key}", []),
-        }
+        CloisterFieldsRow(
+            key=key,
+            label=_country_label(key),
+            value=form.fields.get(key, ""),
+            published=published.country(key).fields,
+            errors=form.errors.get(f"fields-{key}", []),
+        )
         for key in published.country_keys
     ]
-    changed: frozenset[int] = frozenset(row["number"] for row in rows if row["changed"])
-    return {
-        "form": form,
-        "variant": variant,
-        "source": source,
-        "saved": saved,
-        "action": url_for("boards.update", ident=variant.id) if variant else url_for("boards.create"),
-        "options": options,
-        "rows": rows,
-        "fields": fields,
-        "map": board_map(_drawable(form), changed=changed, marked=True),
-        "changed": sorted(changed),
-        "read_only": not can_change,
-        "without_owner": variant is not None and not variant.edit_token,
-        "edit_link": board_keys.edit_link(variant) if variant is not None and can_change else "",
-        **_lists(),
-    }
+    changed = frozenset(row.number for row in rows if row.changed)
+    return BoardCheckPage(
+        form=form,
+        variant=variant,
+        source=source,
+        saved=saved,
+        action=url_for("boards.update", ident=variant.id) if variant else url_for("boards.create"),
+        options=options,
+        rows=rows,
+        fields=fields,
+        map=board_map(_drawable(form), changed=changed, marked=True),
+        changed=sorted(changed),
+        read_only=not can_change,
+        without_owner=variant is not None and not variant.edit_token,
+        edit_link=board_keys.edit_link(variant) if variant is not None and can_change else "",
+        lists=_lists(),
+    )
 
 
-def _lists() -> dict[str, Any]:
-    """The page of saved variants asked for (``?page=``), and those this phone may change."""
+def _lists() -> VariantsPage:
     last = count_pages()
     page = min(max(small_number(request.args.get("page")) or 1, 1), last)
-    return {
-        "variants": [_listed(v) for v in list_variants(page)],
-        "own": variants_by_id(board_keys.remembered_ids()),
-        "page": page,
-        "newer": url_for("boards.index", page=page - 1) if page > 1 else "",
-        "older": url_for("boards.index", page=page + 1) if page < last else "",
-    }
+    return VariantsPage(
+        variants=[_listed(v) for v in list_variants(page)],
+        own=variants_by_id(board_keys.remembered_ids()),
+        page=page,
+        newer=url_for("boards.index", page=page - 1) if page > 1 else "",
+        older=url_for("boards.index", page=page + 1) if page < last else "",
+    )
 
 
 def _drawable(form: CheckForm) -> Board:
@@ -296,16 +358,16 @@ def _drawable(form: CheckForm) -> Board:
     return published.model_copy(update={"alliances": tuple(alliances)})
 
 
-def _listed(variant: StoredVariant) -> dict[str, Any]:
+def _listed(variant: StoredVariant) -> ListedVariant:
     if not readable(variant):
-        return {"variant": variant, "changed": [], "fields": []}
+        return ListedVariant(variant, [], [])
     board = variant.board
     published = published_board()
-    return {
-        "variant": variant,
-        "changed": [a for a in board.alliances if a.source == "table"],
-        "fields": [c for c in board.countries if c.fields != published.country(c.key).fields],
-    }
+    return ListedVariant(
+        variant=variant,
+        changed=[a for a in board.alliances if a.source == "table"],
+        fields=[c for c in board.countries if c.fields != published.country(c.key).fields],
+    )
 
 
 def _country_label(key: str) -> str:

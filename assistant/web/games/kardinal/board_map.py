@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
 from assistant.games.kardinal.board import Alliance, Board
 from assistant.games.names import isolated
@@ -87,6 +86,87 @@ class Focus:
     nothing: str = ""  # the card's line when nobody has any, already translated
 
 
+@dataclass(frozen=True, slots=True)
+class MapCardRow:
+    """A player's line on a highlighted country's card: a swatch at (cx, cy), the text at (tx, ty)."""
+
+    color: str
+    text: str  # the name, shortened, and the count
+    strong: bool
+    cx: float
+    cy: float
+    tx: float
+    ty: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedBox:
+    """A rounded box of the drawing with a country's name centred at (tx, ty)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    tx: float
+    ty: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MapCard(NamedBox):
+    """A highlighted country's card under the map: what is counted at (px, py), a line per
+    player, or ``nothing`` at (nx, ny)."""
+
+    px: float
+    py: float
+    pieces: str
+    rows: list[MapCardRow]
+    nothing: str
+    nx: float
+    ny: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawnCountry(NamedBox):
+    """A country's box, and its card when highlighted."""
+
+    key: str
+    classes: str
+    card: MapCard | None
+    lit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnLink:
+    """An alliance as drawn: its road (``d``, a path of ``curve``) and its numbered square, centred
+    at (sx, sy), its corner at (qx, qy), its number's baseline at ``ty``."""
+
+    number: int
+    countries: tuple[str, str]
+    d: str
+    curve: Curve
+    sx: float
+    sy: float
+    qx: float
+    qy: float
+    ty: float
+    sea: bool
+    classes: str
+    square_classes: str
+    lit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MapDrawing:
+    """The map as templates/kardinal/_map.html draws it."""
+
+    width: int
+    height: float  # the cards' row under the map included
+    square: int  # an alliance square's side
+    links: list[DrawnLink]  # the step's link last, drawn on top
+    countries: list[DrawnCountry]  # the lit ones last
+    focused: bool  # a step highlights something: the rest is dimmed
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """About how wide ``text`` is drawn (erring wide: DejaVu Sans, the widest usual phone font)."""
     ems = sum(0.95 if ch in "mwMW" else 0.38 if ch in "iljtfrI.:!| " else 0.76 if ch.isupper() else 0.64 for ch in text)
@@ -99,7 +179,7 @@ def box(key: str) -> Rect:
     return Rect(cx - w / 2, cy - BOX_HEIGHT / 2, w, BOX_HEIGHT)
 
 
-def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] = frozenset(), marked: bool = False) -> dict[str, Any]:
+def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] = frozenset(), marked: bool = False) -> MapDrawing:
     """The map's geometry for the template.
 
     ``changed``: alliance numbers drawn as changed (the board check). ``marked``: squares of
@@ -112,17 +192,17 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
     links = [_link(alliance, curve, spot, focus, lit, changed, marked) for alliance, (curve, spot) in zip(board.alliances, routes)]
     cards = _cards(focus, boxes)
     countries = [_country(key, boxes[key], cards.get(key), focus, lit) for key in board.country_keys]
-    return {
-        "width": WIDTH,
-        "height": max([HEIGHT] + [card["y"] + card["h"] + CARD_GAP for card in cards.values()]),  # the cards' row under the map
-        "square": SQUARE,
-        "links": sorted(links, key=lambda link: link["lit"]),  # the step's link is drawn last, on top
-        "countries": sorted(countries, key=lambda c: c["lit"]),
-        "focused": bool(lit or focus.alliance),
-    }
+    return MapDrawing(
+        width=WIDTH,
+        height=max([HEIGHT] + [card.y + card.h + CARD_GAP for card in cards.values()]),
+        square=SQUARE,
+        links=sorted(links, key=lambda link: link.lit),
+        countries=sorted(countries, key=lambda c: c.lit),
+        focused=bool(lit or focus.alliance),
+    )
 
 
-def _link(alliance: Alliance, curve: Curve, spot: tuple[float, float], focus: Focus, lit: set[str], changed: frozenset[int], marked: bool) -> dict[str, Any]:
+def _link(alliance: Alliance, curve: Curve, spot: tuple[float, float], focus: Focus, lit: set[str], changed: frozenset[int], marked: bool) -> DrawnLink:
     """An alliance as drawn: its road between two countries and its numbered square at ``spot``."""
     sx, sy = spot
     classes = ["sea" if alliance.sea else "land"]
@@ -134,30 +214,30 @@ def _link(alliance: Alliance, curve: Curve, spot: tuple[float, float], focus: Fo
         classes.append("lit" if alliance.number == focus.alliance else "dim")
     elif lit:
         classes.append("dim")
-    return {
-        "number": alliance.number,
-        "countries": alliance.countries,
-        "d": curve.path(),
-        "curve": curve,
-        "sx": round(sx, 1), "sy": round(sy, 1),  # the square's centre
-        "qx": round(sx - SQUARE / 2, 1), "qy": round(sy - SQUARE / 2, 1), "ty": round(sy + 4.7, 1),
-        "sea": alliance.sea,
-        "classes": " ".join(["link", *classes]),
-        "square_classes": " ".join(["square", *classes]),
-        "lit": alliance.number == focus.alliance,
-    }
+    return DrawnLink(
+        number=alliance.number,
+        countries=alliance.countries,
+        d=curve.path(),
+        curve=curve,
+        sx=round(sx, 1), sy=round(sy, 1),
+        qx=round(sx - SQUARE / 2, 1), qy=round(sy - SQUARE / 2, 1), ty=round(sy + 4.7, 1),
+        sea=alliance.sea,
+        classes=" ".join(["link", *classes]),
+        square_classes=" ".join(["square", *classes]),
+        lit=alliance.number == focus.alliance,
+    )
 
 
-def _country(key: str, rect: Rect, card: dict[str, Any] | None, focus: Focus, lit: set[str]) -> dict[str, Any]:
+def _country(key: str, rect: Rect, card: MapCard | None, focus: Focus, lit: set[str]) -> DrawnCountry:
     cx, cy = PLACES[key]
-    return {
-        "key": key,
-        "x": rect.x, "y": rect.y, "w": rect.w, "h": rect.h,
-        "tx": cx, "ty": cy + 5,
-        "classes": "country " + ("lit" if key in lit else "dim" if lit or focus.alliance else "plain"),
-        "card": card,
-        "lit": key in lit,
-    }
+    return DrawnCountry(
+        key=key,
+        x=rect.x, y=rect.y, w=rect.w, h=rect.h,
+        tx=cx, ty=cy + 5,
+        classes="country " + ("lit" if key in lit else "dim" if lit or focus.alliance else "plain"),
+        card=card,
+        lit=key in lit,
+    )
 
 
 @lru_cache(maxsize=16)
@@ -243,7 +323,7 @@ def _square_spot(curve: Curve, boxes: dict[str, Rect], placed: list[Rect]) -> tu
     return spot
 
 
-def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, dict[str, Any]]:
+def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, MapCard]:
     """Each highlighted country's card (its name, what is counted, a line per player), in a row
     under the map: the map itself stays as it is, every name and square in sight, the country
     only framed. Each card sits as near under its country as the row allows (west to east)."""
@@ -258,25 +338,25 @@ def _cards(focus: Focus, boxes: dict[str, Rect]) -> dict[str, dict[str, Any]]:
         )
         sizes[key] = (w, CARD_ROWS + ROW * max(1, len(rows)) + 6, rows, texts)
     spots = _card_row({key: (boxes[key].x + boxes[key].w / 2, size[0], size[1]) for key, size in sizes.items()})
-    cards: dict[str, dict[str, Any]] = {}
+    cards: dict[str, MapCard] = {}
     for key, (w, h, rows, texts) in sizes.items():
         rect = Rect(*spots[key], w, h)
-        cards[key] = {
-            "x": round(rect.x, 1), "y": round(rect.y, 1), "w": round(rect.w, 1), "h": round(rect.h, 1),
-            "tx": round(rect.x + rect.w / 2, 1), "ty": round(rect.y + BOX_HEIGHT / 2 + 5, 1),
-            "px": round(rect.x + rect.w / 2, 1), "py": round(rect.y + CARD_ROWS - 5, 1),
-            "pieces": focus.pieces,
-            "rows": [
-                {
-                    "color": c.color, "text": text, "strong": c.strong,
-                    "cx": round(rect.x + 13, 1), "cy": round(rect.y + CARD_ROWS + ROW * i + ROW / 2, 1),
-                    "tx": round(rect.x + 23, 1), "ty": round(rect.y + CARD_ROWS + ROW * i + ROW / 2 + 4.5, 1),
-                }
+        cards[key] = MapCard(
+            x=round(rect.x, 1), y=round(rect.y, 1), w=round(rect.w, 1), h=round(rect.h, 1),
+            tx=round(rect.x + rect.w / 2, 1), ty=round(rect.y + BOX_HEIGHT / 2 + 5, 1),
+            px=round(rect.x + rect.w / 2, 1), py=round(rect.y + CARD_ROWS - 5, 1),
+            pieces=focus.pieces,
+            rows=[
+                MapCardRow(
+                    color=c.color, text=text, strong=c.strong,
+                    cx=round(rect.x + 13, 1), cy=round(rect.y + CARD_ROWS + ROW * i + ROW / 2, 1),
+                    tx=round(rect.x + 23, 1), ty=round(rect.y + CARD_ROWS + ROW * i + ROW / 2 + 4.5, 1),
+                )
                 for i, (c, text) in enumerate(zip(rows, texts))
             ],
-            "nothing": "" if rows else focus.nothing,
-            "nx": round(rect.x + rect.w / 2, 1), "ny": round(rect.y + CARD_ROWS + ROW / 2 + 4.5, 1),
-        }
+            nothing="" if rows else focus.nothing,
+            nx=round(rect.x + rect.w / 2, 1), ny=round(rect.y + CARD_ROWS + ROW / 2 + 4.5, 1),
+        )
     return cards
 
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from dataclasses import dataclass, replace
+from typing import Any
 
 from flask import url_for
 from werkzeug.datastructures import MultiDict
@@ -13,6 +13,16 @@ from assistant.games.names import isolated
 from assistant.problems import by_field
 from assistant.web.games.base import ScreenContext
 from assistant.web.games.kardinal.boards import table_board
+from assistant.web.games.kardinal.cards import (
+    BoardCell,
+    BoardPad,
+    ChainRow,
+    CountryCard,
+    PiecesRow,
+    SeatedPlayer,
+    SketchEditor,
+    SupplyRow,
+)
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
     PIECE_CAP,
@@ -35,35 +45,12 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import CountCell, cell_id, following_cells, number_pad
+from assistant.web.pad import cell_id, following_cells
 from assistant.web.tables import Table
 
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 # Every count a cell can hold, one tap each: the pad hides those above the cell's cap (advisors).
 PAD_NUMBERS = range(max(PIECE_CAP.values()) + 1)
-
-
-class SeatedPlayer(TypedDict):
-    """A player as the board's screens show them."""
-
-    index: int
-    color: str
-    name: str
-    color_name: str
-    label: str  # the name with the colour, or the colour as a name
-
-
-class ChainRow(TypedDict):
-    """A player's card on the chains screen."""
-
-    player: SeatedPlayer
-    cell: str
-    lengths: list[int]  # the chains counted by eye
-    points: int  # theirs, and (once added: sketch_screen.add_summaries) the sketch's
-    on_board: int  # monasteries on the board
-    problems: list[str]
-    adding: bool  # the chain pad is open on this player
-    sketch: NotRequired[dict[str, Any]]  # the sketch's summary (sketch_screen.card_summary)
 
 
 @dataclass(kw_only=True)
@@ -72,8 +59,8 @@ class BoardScreen(ScreenContext):
 
     players: list[SeatedPlayer]  # seating order
     rename: SeatedPlayer | None  # the player whose name is being typed
-    countries: list[dict[str, Any]]  # each country's card: its cells a row per kind of piece
-    supply: list[dict[str, Any]]  # what each player has left
+    countries: list[CountryCard]
+    supply: list[SupplyRow]
     other_problems: list[str]  # what is wrong with no cell to show it on
     caps: dict[str, int]  # the pieces each player owns, by kind
     intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
@@ -97,7 +84,7 @@ class ChainsScreen(ScreenContext):
     board_problems: int  # problems on the board tab, to point at
     intermediate: KeptSummary | None
     final: KeptSummary | None
-    sketch: dict[str, Any] | None = None  # the open sketch's lattice
+    sketch: SketchEditor | None = None  # the open sketch's lattice
 
 
 
@@ -105,30 +92,27 @@ class ChainsScreen(ScreenContext):
 def players(state: KardinalState) -> list[SeatedPlayer]:
     shades, alone = color_labels(), player_names()
     return [
-        {
-            "index": i,
-            "color": p.color,
-            "name": p.name,
-            "color_name": shades.get(p.color, p.color),
+        SeatedPlayer(
+            index=i,
+            color=p.color,
+            name=p.name,
+            color_name=shades.get(p.color, p.color),
             # A player without a name is called by their colour, as a name: "Green".
-            "label": f"{isolated(p.name)} ({shades.get(p.color, p.color)})" if p.name else alone.get(p.color, p.color),
-        }
+            label=f"{isolated(p.name)} ({shades.get(p.color, p.color)})" if p.name else alone.get(p.color, p.color),
+        )
         for i, p in enumerate(state.players)
     ]
 
 
-def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> list[dict[str, Any]]:
-    rows = []
-    for player in seated:
-        color = player["color"]
-        rows.append(
-            {
-                "player": player,
-                "left": {pieces: PIECE_CAP[pieces] - placed(state, pieces, color) for pieces in PIECES},
-                "problems": problems.get(f"monasteries.*.{color}", []) + problems.get(f"advisors.*.{color}", []),
-            }
+def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> list[SupplyRow]:
+    return [
+        SupplyRow(
+            player=player,
+            left={pieces: PIECE_CAP[pieces] - placed(state, pieces, player.color) for pieces in PIECES},
+            problems=problems.get(f"monasteries.*.{player.color}", []) + problems.get(f"advisors.*.{player.color}", []),
         )
-    return rows
+        for player in seated
+    ]
 
 
 def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: frozenset[str] | None = None) -> BoardScreen:
@@ -146,7 +130,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
     board = table_board(state)  # the cloister fields of the table's board variant
     countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
     grid.shown.update(field for key in board.country_keys for field in grid.fields(key))  # every country's, built or not
-    grid.shown.update(f"{pieces}.*.{p['color']}" for pieces in PIECES for p in seated)
+    grid.shown.update(f"{pieces}.*.{p.color}" for pieces in PIECES for p in seated)
     renaming = small_number(args.get("rename"))
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
     return BoardScreen(
@@ -244,7 +228,7 @@ class _BoardGrid:
             self.following.update(following_cells(list(seat.cells)))
         self.link_tail = f"&player={seat.key}" if seat else ""
         self.supply_left = {
-            (pieces, p["color"]): _supply_sentence(PIECE_CAP[pieces] - placed(state, pieces, p["color"])) for pieces in PIECES for p in seated
+            (pieces, p.color): _supply_sentence(PIECE_CAP[pieces] - placed(state, pieces, p.color)) for pieces in PIECES for p in seated
         }
         # One translated pattern per kind of piece, filled in for each of the ~90 cells.
         self.cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
@@ -252,44 +236,44 @@ class _BoardGrid:
 
     def fields(self, key: str) -> list[str]:
         """The fields a country shows: its own, and one cell a player and kind of piece."""
-        return [f"monasteries.{key}", f"advisors.{key}"] + [f"{pieces}.{key}.{player['color']}" for pieces in PIECES for player in self.seated]
+        return [f"monasteries.{key}", f"advisors.{key}"] + [f"{pieces}.{key}.{player.color}" for pieces in PIECES for player in self.seated]
 
-    def country(self, key: str, fields: int | None) -> dict[str, Any]:
+    def country(self, key: str, fields: int | None) -> CountryCard:
         shown_name = country_label(key)
         monasteries = self.state.monasteries.get(key, {})
         rows = [
-            {
-                "pieces": pieces,
-                "label": PIECE_LABEL[pieces],
-                "cells": [self.cell(pieces, key, shown_name, player) for player in self.seated],
+            PiecesRow(
+                pieces=pieces,
+                label=PIECE_LABEL[pieces],
+                cells=[self.cell(pieces, key, shown_name, player) for player in self.seated],
                 # said once for its cells (static/app.js reads a cell's, then its row's): the row the
                 # card's totals sum, what the pad shows, the limit, and the kind of piece by its key,
                 # which the supply counts by
-                "data": {"row": f"{pieces}.{key}", "kind": pieces, "country": shown_name, "pieces": PIECE_LABEL[pieces], "cap": PIECE_CAP[pieces]},
-            }
+                data={"row": f"{pieces}.{key}", "kind": pieces, "country": shown_name, "pieces": PIECE_LABEL[pieces], "cap": PIECE_CAP[pieces]},
+            )
             for pieces in PIECES
         ]
         name, local = country_names(key)
-        return {
-            "key": key,
-            "name": name,
-            "local": local,
-            "fields": fields,
-            "monasteries": sum(monasteries.values()),
-            "too_many": fields is not None and sum(monasteries.values()) > fields,
-            "advisors": sum(self.state.advisors.get(key, {}).values()),
-            "cap": max(monasteries.values(), default=0),
-            "rows": rows,
-            "problems": self.problems.get(f"monasteries.{key}", []) + self.problems.get(f"advisors.{key}", []),
-            "cell_problems": [field_problem(c.description, p) for row in rows for c in row["cells"] for p in c.problems]
-            + [reason for row in rows for c in row["cells"] for reason in self.over_limit.get(c.cell, [])],
-        }
+        return CountryCard(
+            key=key,
+            name=name,
+            local=local,
+            fields=fields,
+            monasteries=sum(monasteries.values()),
+            too_many=fields is not None and sum(monasteries.values()) > fields,
+            advisors=sum(self.state.advisors.get(key, {}).values()),
+            cap=max(monasteries.values(), default=0),
+            rows=rows,
+            problems=self.problems.get(f"monasteries.{key}", []) + self.problems.get(f"advisors.{key}", []),
+            cell_problems=[field_problem(c.description, p) for row in rows for c in row.cells for p in c.problems]
+            + [reason for row in rows for c in row.cells for reason in self.over_limit.get(c.cell, [])],
+        )
 
     def cell(self, pieces: str, key: str, shown_name: str, player: SeatedPlayer) -> BoardCell:
-        cell = f"{pieces}.{key}.{player['color']}"
-        value = count(self.state, pieces, key, player["color"])
+        cell = f"{pieces}.{key}.{player.color}"
+        value = count(self.state, pieces, key, player.color)
         found = self.problems.get(cell, [])
-        description = self.cell_label[pieces].format(country=shown_name, player=player["label"])
+        description = self.cell_label[pieces].format(country=shown_name, player=player.label)
         return BoardCell(
             cell=cell,
             id=cell_id(cell),
@@ -305,20 +289,12 @@ class _BoardGrid:
                 "next": self.following.get(cell, ""),
                 # the pad's "Empty cells: 0" goes as far as its row; a seat's own goes through the
                 # seat's counts ("The rest of my counts")
-                **({"row": f"seat.{self.seat.key}"} if self.seat and player["color"] == self.seat.key else {}),
-                "player": player["label"],
-                "color": player["color"],
-                "foot": self.supply_left[pieces, player["color"]],
+                **({"row": f"seat.{self.seat.key}"} if self.seat and player.color == self.seat.key else {}),
+                "player": player.label,
+                "color": player.color,
+                "foot": self.supply_left[pieces, player.color],
             },
         )
-
-
-@dataclass(frozen=True)
-class BoardCell(CountCell):
-    """A count of the board tab, with what its country's card lists under it."""
-
-    description: str  # the cell in words without its value: its problems name it
-    problems: list[str]
 
 
 def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
@@ -329,7 +305,7 @@ def _supply_sentence(left: int) -> str:
     return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
 
 
-def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> dict[str, Any]:
+def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> BoardPad:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (board_screen)
     pieces, country, color = counted
@@ -340,24 +316,31 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token:
     nearby += [f"{p}.{country}.{c}" for p in PIECES for c in colors]
     cap = PIECE_CAP[pieces]
     reasons = [reason for field in nearby for reason in problems.get(field, [])]
-    return {
-        **number_pad(cell, count(state, pieces, country, color), cap, reasons, numbers=PAD_NUMBERS, rest=True),
-        "country": country_label(country),
-        "pieces": PIECE_LABEL[pieces],
-        "player": player_label(state, color),
-        "color": color,
-        "left": cap - placed(state, pieces, color),
-        **_seat_pad(cell, token, seat),
-    }
+    pad = BoardPad(
+        cell=cell,
+        value=count(state, pieces, country, color),
+        cap=cap,
+        problems=reasons,
+        numbers=PAD_NUMBERS,
+        rest=True,
+        country=country_label(country),
+        pieces=PIECE_LABEL[pieces],
+        player=player_label(state, color),
+        color=color,
+        left=cap - placed(state, pieces, color),
+    )
+    return _seat_pad(pad, token, seat)
 
 
-def _seat_pad(cell: str, token: str, seat: Seat | None) -> dict[str, Any]:
+def _seat_pad(pad: BoardPad, token: str, seat: Seat | None) -> BoardPad:
     """The pad on a seat's own link: it stays on the link (``here``, Done) and, on the seat's
     cells, "Rest of row" is the rest of the seat's counts."""
     if seat is None:
-        return {}
-    mine = {"rest_label": _("The rest of my counts: 0"), "undo_rest": _("Undo: {cell} and the rest of my counts, back to empty")} if cell in seat.cells else {}
-    return {"here": f"cell={cell}&player={seat.key}", "done_url": url_for("table.screen", token=token, screen="board", player=seat.key), **mine}
+        return pad
+    pad = replace(pad, here=f"cell={pad.cell}&player={seat.key}", done_url=url_for("table.screen", token=token, screen="board", player=seat.key))
+    if pad.cell not in seat.cells:
+        return pad
+    return replace(pad, rest_label=_("The rest of my counts: 0"), undo_rest=_("Undo: {cell} and the rest of my counts, back to empty"))
 
 
 def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]) -> list[str]:
@@ -376,27 +359,27 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     adding = args.get("add", "")
     rows: list[ChainRow] = []
     for player in players(state):
-        color = player["color"]
+        color = player.color
         cell = f"chains.{color}"
         found = [reason for field, reasons in problems.items() if field == cell or field.startswith(cell + ".") for reason in reasons]
         shown.update(field for field in problems if field == cell or field.startswith(cell + "."))
         lengths = state.chains.get(color, [])
         rows.append(
-            {
-                "player": player,
-                "cell": cell,
-                "lengths": lengths,
-                "points": sum(lengths),
-                "on_board": placed(state, "monasteries", color),
-                "problems": found,
-                "adding": adding == color,
-            }
+            ChainRow(
+                player=player,
+                cell=cell,
+                lengths=lengths,
+                points=sum(lengths),
+                on_board=placed(state, "monasteries", color),
+                problems=found,
+                adding=adding == color,
+            )
         )
     colors = [p.color for p in state.players]
     next_player = colors[(colors.index(adding) + 1) % len(colors)] if adding in colors else None
     # The pad offers the lengths the player's monasteries not yet in a counted chain allow.
-    adding_row = next((row for row in rows if row["player"]["color"] == adding), None)
-    room = adding_row["on_board"] - adding_row["points"] if adding_row else 0
+    adding_row = next((row for row in rows if row.player.color == adding), None)
+    room = adding_row.on_board - adding_row.points if adding_row else 0
     rule = state.rules.chains
     return ChainsScreen(
         players=players(state),

@@ -2,7 +2,7 @@
 chains with the core's explanation, and a small summary on every player's card."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
@@ -15,6 +15,16 @@ from assistant.games.kardinal.chains import CHAIN_RULES, ChainCover, TooComplex,
 from assistant.games.kardinal.texts import Words
 from assistant.games.work import REQUEST_WORK, budget_in_effect
 from assistant.web.games.kardinal import screens
+from assistant.web.games.kardinal.cards import (
+    ChainLine,
+    ChainsInWords,
+    DrawnNode,
+    DrawnRoad,
+    LatticeSpot,
+    SeatedPlayer,
+    SketchEditor,
+    SketchSummary,
+)
 from assistant.web.games.kardinal.cells import placed
 from assistant.web.games.kardinal.sketch import (
     COLUMNS,
@@ -94,45 +104,44 @@ def _center(spot: str) -> tuple[int, int]:
     return column * CELL + CELL // 2, row * CELL + CELL // 2
 
 
-def drawn_roads(sketch: Sketch, chains: Chains) -> list[dict[str, Any]]:
+def drawn_roads(sketch: Sketch, chains: Chains) -> list[DrawnRoad]:
     """The roads as lines of the drawing, chain roads after the others (so on top)."""
     nodes, on_line = sketch.nodes, chains.line_roads()
     roads = []
     for a, b in sorted(roads_of(sketch)):
         (x1, y1), (x2, y2) = _center(a), _center(b)
         number = on_line.get(pair(nodes.get(a, ""), nodes.get(b, "")), 0)
-        roads.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "line": number})
-    return sorted(roads, key=lambda road: road["line"] != 0)
+        roads.append(DrawnRoad(x1, y1, x2, y2, number))
+    return sorted(roads, key=lambda road: road.line != 0)
 
 
-def card_summary(state: KardinalState, color: str) -> dict[str, Any]:
+def card_summary(state: KardinalState, color: str) -> SketchSummary:
     """A player's sketch on their chains card: counts, points and a small drawing."""
     sketch = sketch_of(state, color)
     chains = score_sketch(state, color)
     line_of = chains.line_of()
-    return {
-        "count": len(sketch.nodes),
-        "points": chains.points,
-        "lines": [len(line) for line in chains.lines],
-        "too_complex": chains.too_complex,
-        "unchecked": chains.unchecked,
-        "roads": drawn_roads(sketch, chains),
-        "nodes": [{"x": _center(spot)[0], "y": _center(spot)[1], "line": line_of.get(letter, 0)} for spot, letter in sketch.nodes.items()],
-    }
+    return SketchSummary(
+        count=len(sketch.nodes),
+        points=chains.points,
+        lines=[len(line) for line in chains.lines],
+        too_complex=chains.too_complex,
+        unchecked=chains.unchecked,
+        roads=drawn_roads(sketch, chains),
+        nodes=[DrawnNode(*_center(spot), line=line_of.get(letter, 0)) for spot, letter in sketch.nodes.items()],
+    )
 
 
 def add_summaries(context: screens.ChainsScreen, state: KardinalState) -> None:
     """Every player's card on the chains screen gets its sketch; its points join the counted ones."""
-    for row in context.rows:
-        row["sketch"] = card_summary(state, row["player"]["color"])
-        row["points"] += row["sketch"]["points"]
+    summaries = [card_summary(state, row.player.color) for row in context.rows]
+    context.rows = [replace(row, sketch=summary, points=row.points + summary.points) for row, summary in zip(context.rows, summaries)]
 
 
-def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[screens.SeatedPlayer]) -> dict[str, Any] | None:
+def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[SeatedPlayer]) -> SketchEditor | None:
     """The drawing lattice of the player named by ``?sketch=``, or None when none is open."""
     state = table.state
     color = args.get("sketch", "")
-    player = next((p for p in seated if p["color"] == color), None)
+    player = next((p for p in seated if p.color == color), None)
     if player is None:
         return None
     sketch = sketch_of(state, color)
@@ -146,78 +155,77 @@ def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[
     view = {"sketch": color, **({"mode": "remove"} if removing else {})}
     full = room(state, color) <= 0
     spots = _spots(table.can_edit, sketch, chains, selected, removing, f"{here}?", view)
-    colors = [p["color"] for p in seated]
+    colors = [p.color for p in seated]
     following = seated[(colors.index(color) + 1) % len(colors)]
-    return {
-        "player": player,
-        "color": color,
-        "rev": sketch.rev,
-        "selected": selected,
-        "selected_letter": nodes.get(selected, ""),
-        "removing": removing,
-        "can_undo": bool(sketch.undo) and table.can_edit,
-        "here": urlencode({**view, **({"at": selected} if selected else {})}),
-        "url": here,
-        "mode_url": f"{here}?{urlencode({'sketch': color} if removing else {'sketch': color, 'mode': 'remove'})}",
-        "next_url": f"{here}?{urlencode({'sketch': following['color']})}",
-        "next_player": following,
-        "spots": spots,
-        "roads": drawn_roads(sketch, chains),
-        "count": len(nodes),
-        "on_board": placed(state, "monasteries", color),
-        "counted": sum(state.chains.get(color, [])),
-        "full": full,
-        "hint": _hint(table, nodes, nodes.get(selected, ""), removing, full),
-        **_result(state, color, chains, nodes),
-    }
+    return SketchEditor(
+        player=player,
+        color=color,
+        rev=sketch.rev,
+        selected=selected,
+        selected_letter=nodes.get(selected, ""),
+        removing=removing,
+        can_undo=bool(sketch.undo) and table.can_edit,
+        here=urlencode({**view, **({"at": selected} if selected else {})}),
+        url=here,
+        mode_url=f"{here}?{urlencode({'sketch': color} if removing else {'sketch': color, 'mode': 'remove'})}",
+        next_url=f"{here}?{urlencode({'sketch': following.color})}",
+        next_player=following,
+        spots=spots,
+        roads=drawn_roads(sketch, chains),
+        count=len(nodes),
+        on_board=placed(state, "monasteries", color),
+        counted=sum(state.chains.get(color, [])),
+        full=full,
+        hint=_hint(table, nodes, nodes.get(selected, ""), removing, full),
+        result=_result(state, color, chains, nodes),
+    )
 
 
-def _spots(can_edit: bool, sketch: Sketch, chains: Chains, selected: str, removing: bool, here: str, view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The lattice's spots, row by row: each with its monastery (if any), its chain, and what a
-    tap on it does (a link to follow or a change to post), in words for a screen reader."""
+def _spots(can_edit: bool, sketch: Sketch, chains: Chains, selected: str, removing: bool, here: str, view: dict[str, str]) -> list[LatticeSpot]:
+    """The lattice's spots, row by row (cards.LatticeSpot)."""
     nodes, roads, line_of = sketch.nodes, roads_of(sketch), chains.line_of()
     spots = []
     for row in range(ROWS):
         for column in range(COLUMNS):
             key = f"{column}.{row}"
             letter = nodes.get(key, "")
-            spot = {"key": key, "letter": letter, "line": line_of.get(letter, 0), "selected": key == selected, "post": "", "link": ""}
+            post, link = "", ""
             if can_edit and letter:
                 if removing:
-                    spot["post"] = f"remove@{key}"
+                    post = f"remove@{key}"
                 elif not selected:
-                    spot["link"] = f"{here}{urlencode({**view, 'at': key})}"
+                    link = f"{here}{urlencode({**view, 'at': key})}"
                 elif key == selected:
-                    spot["link"] = f"{here}{urlencode(view)}"
+                    link = f"{here}{urlencode(view)}"
                 else:
-                    spot["post"] = ("cut@" if pair(selected, key) in roads else "join@") + key
+                    post = ("cut@" if pair(selected, key) in roads else "join@") + key
             elif can_edit and not removing:
-                spot["post"] = f"add@{key}"
-            spot["label"] = _spot_label(spot, column, row, nodes.get(selected, ""))
-            spots.append(spot)
+                post = f"add@{key}"
+            spot = LatticeSpot(key, letter, line_of.get(letter, 0), key == selected, post, link)
+            spots.append(replace(spot, label=_spot_label(spot, column, row, nodes.get(selected, ""))))
     return spots
 
 
-def _spot_label(spot: dict[str, Any], column: int, row: int, selected: str) -> str:
+def _spot_label(spot: LatticeSpot, column: int, row: int, selected: str) -> str:
     where = _("column {column}, row {row}").format(column=column + 1, row=row + 1)
-    if not spot["letter"]:
-        if spot["post"] and selected:
+    if not spot.letter:
+        if spot.post and selected:
             return _("Empty spot, {where}: add a monastery joined to {name}").format(where=where, name=selected)
-        if spot["post"]:
+        if spot.post:
             return _("Empty spot, {where}: add a monastery").format(where=where)
         return _("Empty spot, {where}").format(where=where)
-    name = spot["letter"]
-    status = _("chain {number}").format(number=spot["line"]) if spot["line"] else _("not in a chain")
+    name = spot.letter
+    status = _("chain {number}").format(number=spot.line) if spot.line else _("not in a chain")
     action = ""
-    if spot["post"].startswith("remove@"):
+    if spot.post.startswith("remove@"):
         action = _("tap to remove it")
-    elif spot["post"].startswith("cut@"):
+    elif spot.post.startswith("cut@"):
         action = _("tap to cut the road to {name}").format(name=selected)
-    elif spot["post"].startswith("join@"):
+    elif spot.post.startswith("join@"):
         action = _("tap to draw a road to {name}").format(name=selected)
-    elif spot["selected"]:
+    elif spot.selected:
         action = _("selected, tap to let go")
-    elif spot["link"]:
+    elif spot.link:
         action = _("tap to go on from it")
     parts = [_("Monastery {name}").format(name=name), status] + ([action] if action else [])
     return ", ".join(parts)
@@ -235,7 +243,7 @@ def _hint(table: Table[KardinalState], nodes: dict[str, Any], selected: str, rem
     return _("Tap a monastery to go on from it, or an empty spot to start another group.")
 
 
-def _result(state: KardinalState, color: str, chains: Chains, nodes: dict[str, Any]) -> dict[str, Any]:
+def _result(state: KardinalState, color: str, chains: Chains, nodes: dict[str, Any]) -> ChainsInWords:
     """The live chains of the sketch in words: lines, left over, points, the core's sentence."""
     in_lines = set(chains.line_of())
     left = sorted(letter for letter in nodes.values() if letter not in in_lines)
@@ -254,20 +262,20 @@ def _result(state: KardinalState, color: str, chains: Chains, nodes: dict[str, A
                 "Chains that touch: under the default reading, lines of 4 or more that share no monastery each score, so a "
                 "side branch of 4 or more is a chain of its own."
             )
-    return {
-        "lines": [{"number": n, "letters": "–".join(line), "count": len(line)} for n, line in enumerate(chains.lines, 1)],
-        "left": left,
-        "points": chains.points,
-        "total": chains.points + sum(lengths),
-        "sentence": sentence,
-        "other_words": other_words,
-        "touching": touching,
-        "too_complex": chains.too_complex,
-        "unchecked": chains.unchecked,
-        "rule": rule,
-        "rule_label": CHAIN_RULE_CHOICES[rule].label,
-        "other_rule": other_rule,
-    }
+    return ChainsInWords(
+        lines=[ChainLine(n, "–".join(line), len(line)) for n, line in enumerate(chains.lines, 1)],
+        left=left,
+        points=chains.points,
+        total=chains.points + sum(lengths),
+        sentence=sentence,
+        other_words=other_words,
+        touching=touching,
+        too_complex=chains.too_complex,
+        unchecked=chains.unchecked,
+        rule=rule,
+        rule_label=CHAIN_RULE_CHOICES[rule].label,
+        other_rule=other_rule,
+    )
 
 
 def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> screens.ChainsScreen:
@@ -275,8 +283,8 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> scr
     context = screens.chains_screen(table, args)
     context.sketch = editor(table, args, context.players)
     if context.sketch:
-        row = next(r for r in context.rows if r["player"]["color"] == context.sketch["color"])
-        context.sketch["problems"] = row["problems"]  # e.g. fewer monasteries on the board now
+        row = next(r for r in context.rows if r.player.color == context.sketch.color)
+        context.sketch = replace(context.sketch, problems=row.problems)  # e.g. fewer monasteries on the board now
     else:
         add_summaries(context, table.state)
     return context

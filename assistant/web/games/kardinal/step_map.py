@@ -2,10 +2,11 @@
 highlighted, with every player's count on them; drawn on the board the table was scored on."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from assistant.web.games.base import PlayerView
-from assistant.web.games.kardinal.board_map import Count, Focus, board_map
+from assistant.web.games.base import PlayerView, StepFigure
+from assistant.web.games.kardinal.board_map import Count, Focus, MapDrawing, board_map
 from assistant.web.games.kardinal.boards import board_from
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import country_names
@@ -13,7 +14,16 @@ from assistant.web.i18n import gettext as _
 from assistant.web.tables import Table
 
 
-def step_map(table: Table[KardinalState], report: Any, index: int, players: list[PlayerView]) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepMap(StepFigure):
+    """The map of a step (templates/kardinal/_step_map.html), with its title and its counts in words."""
+
+    map: MapDrawing
+    title: str
+    desc: str
+
+
+def step_map(table: Table[KardinalState], report: Any, index: int, players: list[PlayerView]) -> StepMap | None:
     """Template context of the map for step ``index`` (1-based) of a kept scoring, or None
     when that step is not about a country or an alliance."""
     if not 1 <= index <= len(report.steps):
@@ -67,7 +77,7 @@ def step_map(table: Table[KardinalState], report: Any, index: int, players: list
             _("Advisors in {country}: {counts}.").format(country=_name(c), counts=spoken(advisors.get(c, {}), holders.get(c, [])))
             for c in (first, second)
         )
-    return {"template": "kardinal/_step_map.html", "map": board_map(board, focus), "title": title, "desc": desc}
+    return StepMap(template="kardinal/_step_map.html", map=board_map(board, focus), title=title, desc=desc)
 
 
 def _name(key: str) -> str:

@@ -3,7 +3,7 @@ live totals, the number pad, the house rule for ties and the scoring button."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask import url_for
@@ -27,16 +27,47 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
-from assistant.web.pad import CountCell, count_link, following_cells, number_pad
+from assistant.web.pad import CountCell, GridPad, count_link, following_cells
 from assistant.web.tables import Table
+
+
+@dataclass(frozen=True, slots=True)
+class KindRow:
+    """A kind of territory on a player's card: a count per state, and their total."""
+
+    kind: str
+    label: str
+    cells: list[CountCell]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """One player on the territories screen: the grid (a row per kind, a column per state, with
+    totals) and what is wrong."""
+
+    index: int
+    name: str
+    rows: list[KindRow]
+    totals: dict[str, int]  # by state, and "all"
+    state_totals: list[int]  # in the columns' order
+    problems: list[str]
+    fields: set[str]  # the fields the card shows: problems about any other are listed apart
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TerritoryPad(GridPad):
+    """The territories' pad: its foot says how many territory cards are on the table."""
+
+    on_table: int
 
 
 @dataclass(kw_only=True)
 class TerritoriesScreen(ScreenContext):
     """What templates/princeps/_territories.html shows."""
 
-    cards: list[dict[str, Any]]  # a player each: the grid of counts, totals, what is wrong
-    rename: dict[str, Any] | None  # the card whose name is being typed
+    cards: list[PlayerCard]  # a player each
+    rename: PlayerCard | None  # the card whose name is being typed
     columns: list[str]  # the grid's column heads (stable, destabilised)
     on_table: int  # territory cards on the table
     deck: int  # territory cards in the game
@@ -63,10 +94,10 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         following.update(following_cells(list(seat.cells)))
     tail = f"&player={seat.key}" if seat else ""
     cards = [_card(state, index, problems, selected, here, following, tail) for index in range(len(state.players))]
-    shown = {field for card in cards for field in card["fields"]}
+    shown = {field for card in cards for field in card.fields}
     renaming = small_number(args.get("rename"))
     rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
-    on_table = sum(card["totals"]["all"] for card in cards)
+    on_table = sum(card.totals["all"] for card in cards)
     rule = state.rules.ties
     return TerritoriesScreen(
         cards=cards,
@@ -85,22 +116,21 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         rule_label=TIE_RULE.choices[rule].label,
         rule_explanation=TIE_RULE.choices[rule].explanation,
         other_rule=TIE_RULE.other(rule),
-        pad={**_pad(state, selected, problems, on_table, describe), **_seat_pad(selected, here, seat)} if selected else None,
+        pad=_seat_pad(_pad(state, selected, problems, on_table, describe), here, seat) if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
     )
 
 
-def _seat_pad(cell: str, here: str, seat: Seat | None) -> dict[str, Any]:
+def _seat_pad(pad: TerritoryPad, here: str, seat: Seat | None) -> TerritoryPad:
     """The pad on a seat's own link stays on the link (``here``, Done)."""
-    return {"here": f"cell={cell}&player={seat.key}", "done_url": f"{here}?player={seat.key}"} if seat else {}
+    return replace(pad, here=f"cell={pad.cell}&player={seat.key}", done_url=f"{here}?player={seat.key}") if seat else pad
 
 
 def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str],
-          tail: str = "") -> dict[str, Any]:
-    """One player: the grid (a row per kind, a column per state, with totals) and what is wrong."""
+          tail: str = "") -> PlayerCard:
     name = state.players[index].name
-    rows = []
+    rows: list[KindRow] = []
     found = []  # (what, reason) for the cells of this player
     fields = {f"players.{index}", f"players.{index}.name", f"players.{index}.territories"}
     for kind in KINDS:
@@ -114,22 +144,22 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
             label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(name))
             data = {"next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP}
             cells.append(count_link(cell, value, label, here, selected, bool(reasons), data, tail))
-        rows.append({"kind": kind, "label": kind_name(kind), "cells": cells, "total": sum(c.value for c in cells)})
+        rows.append(KindRow(kind=kind, label=kind_name(kind), cells=cells, total=sum(c.value for c in cells)))
     totals = {st: sum(count(state, index, kind, st) for kind in KINDS) for st in STATES}
     totals["all"] = sum(totals.values())
     own = [reason for field in sorted(fields) if not parse_count_cell(state, field) for reason in problems.get(field, [])]
-    return {
-        "index": index,
-        "name": name,
-        "rows": rows,
-        "totals": totals,
-        "state_totals": [totals[st] for st in STATES],
-        "problems": own + [_("{field}: {reason}").format(field=what, reason=reason) for what, reason in found],
-        "fields": fields,
-    }
+    return PlayerCard(
+        index=index,
+        name=name,
+        rows=rows,
+        totals=totals,
+        state_totals=[totals[st] for st in STATES],
+        problems=own + [_("{field}: {reason}").format(field=what, reason=reason) for what, reason in found],
+        fields=fields,
+    )
 
 
-def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int, describe: Callable[[PrincepsState, str], str]) -> dict[str, Any]:
+def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_table: int, describe: Callable[[PrincepsState, str], str]) -> TerritoryPad:
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (territories_screen)
     index, kind, st = counted
@@ -140,9 +170,12 @@ def _pad(state: PrincepsState, cell: str, problems: dict[str, list[str]], on_tab
         for field in nearby
         for reason in problems.get(field, [])
     ]
-    return {
-        **number_pad(cell, count(state, index, kind, st), COUNT_CAP, reasons),
-        "player": isolated(state.players[index].name),
-        "what": COUNT_LABELS[kind, st],
-        "on_table": on_table,
-    }
+    return TerritoryPad(
+        cell=cell,
+        value=count(state, index, kind, st),
+        cap=COUNT_CAP,
+        problems=reasons,
+        player=isolated(state.players[index].name),
+        what=COUNT_LABELS[kind, st],
+        on_table=on_table,
+    )

@@ -1,0 +1,190 @@
+"""What the Kardinal & König screens' templates read: a frozen dataclass per kind of row or card
+(screens.py and sketch_screen.py build them)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.web.pad import CountCell, Pad
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedPlayer:
+    """A player as the board's screens show them (templates/macros.html's ``chip``)."""
+
+    index: int
+    color: str
+    name: str
+    color_name: str
+    label: str  # the name with the colour, or the colour as a name
+
+
+@dataclass(frozen=True, slots=True)
+class ChainRow:
+    """A player's card on the chains screen."""
+
+    player: SeatedPlayer
+    cell: str
+    lengths: list[int]  # the chains counted by eye
+    points: int  # theirs, and (once added: sketch_screen.add_summaries) the sketch's
+    on_board: int  # monasteries on the board
+    problems: list[str]
+    adding: bool  # the chain pad is open on this player
+    sketch: SketchSummary | None = None  # the sketch's summary (sketch_screen.card_summary)
+
+
+@dataclass(frozen=True, slots=True)
+class SketchSummary:
+    """A player's sketch on their chains card (sketch_screen.card_summary): counts, points and a
+    small drawing."""
+
+    count: int  # monasteries drawn
+    points: int
+    lines: list[int]  # the chains' lengths, longest first
+    too_complex: bool
+    unchecked: bool
+    roads: list[DrawnRoad]
+    nodes: list[DrawnNode]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnRoad:
+    """A road of a sketch as a line of its drawing (templates/kardinal/_sketch_drawing.html)."""
+
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    line: int  # the number of the chain it runs along (0: none)
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnNode:
+    """A monastery of a sketch as a dot of its small drawing."""
+
+    x: int
+    y: int
+    line: int  # its chain's number (0: none)
+
+
+@dataclass(frozen=True, slots=True)
+class PiecesRow:
+    """A kind of piece on a country's card: a count per player."""
+
+    pieces: str
+    label: str
+    cells: list[BoardCell]
+    data: dict[str, object]  # what its cells share, as the row's data-* attributes (free-form: static/app.js's names)
+
+
+@dataclass(frozen=True, slots=True)
+class CountryCard:
+    """A country of the board tab (templates/kardinal/_country.html)."""
+
+    key: str
+    name: str
+    local: str | None  # its name in the board's language, when not the same
+    fields: int | None  # its cloister fields (None: not known)
+    monasteries: int
+    too_many: bool  # more monasteries than fields
+    advisors: int
+    cap: int  # the most advisors it allows: its most monasteries of a player
+    rows: list[PiecesRow]
+    problems: list[str]  # its own
+    cell_problems: list[str]  # its cells', each naming its cell
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyRow:
+    """What a player has left in supply, by kind of piece."""
+
+    player: SeatedPlayer
+    left: dict[str, int]
+    problems: list[str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardPad(Pad):
+    """The board tab's pad (templates/kardinal/_pad.html): its head names the country, the kind
+    of piece and the player; its foot what they have left in supply."""
+
+    country: str
+    pieces: str
+    player: str
+    color: str
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardCell(CountCell):
+    """A count of the board tab, with what its country's card lists under it."""
+
+    description: str  # the cell in words without its value: its problems name it
+    problems: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class LatticeSpot:
+    """A spot of the sketch's lattice: its monastery (if any), its chain, and what a tap on it does
+    (a link to follow or a change to post), in words for a screen reader."""
+
+    key: str  # "<column>.<row>"
+    letter: str  # its monastery's letter ("": empty)
+    line: int  # its chain's number (0: none)
+    selected: bool
+    post: str  # the change a tap posts ("add@1.2", "join@...", "cut@...", "remove@..."), or ""
+    link: str  # the screen a tap opens, or ""
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChainLine:
+    """A chain of the open sketch, in letters: "A–B–C–D"."""
+
+    number: int
+    letters: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChainsInWords:
+    """The open sketch's live chains in words: lines, left over, points, the core's sentence."""
+
+    lines: list[ChainLine]
+    left: list[str]  # the monasteries in no chain
+    points: int
+    total: int  # with the chains counted by eye
+    sentence: str
+    other_words: str  # what the other reading of the rule gives, when the same
+    touching: str  # why touching lines count apart, when it matters
+    too_complex: bool
+    unchecked: bool
+    rule: str
+    rule_label: str
+    other_rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SketchEditor:
+    """The open sketch's drawing lattice (templates/kardinal/_sketch.html)."""
+
+    player: SeatedPlayer
+    color: str
+    rev: int  # the sketch's own version, counted per change (sent with a tap)
+    selected: str  # the spot a road goes on from ("" for none)
+    selected_letter: str
+    removing: bool
+    can_undo: bool
+    here: str  # this view's URL arguments
+    url: str  # the chains screen
+    mode_url: str  # the other mode's (drawing, removing)
+    next_url: str  # the next player's sketch
+    next_player: SeatedPlayer
+    spots: list[LatticeSpot]  # row by row
+    roads: list[DrawnRoad]
+    count: int  # monasteries drawn
+    on_board: int  # the player's monasteries on the board
+    counted: int  # in chains counted by eye
+    full: bool  # no monastery left to draw
+    hint: str  # what a tap does now
+    result: ChainsInWords
+    problems: list[str] = field(default_factory=list)  # the player's chains' (the chains screen's row)
