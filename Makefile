@@ -44,7 +44,7 @@ translations: $(MO_FILES)
 # fuzzy-matched to an old one), translated ones are kept, removed ones are dropped. Then
 # translate the empty ones in each .po; tests/i18n fails while any is left.
 extract: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -k N_ --add-comments=Translators: --no-location --sort-output \
+	$(VENV)/bin/pybabel extract -F babel.cfg -k _l -k N_ -k player_count_problem:3,4 --add-comments=Translators: --no-location --sort-output \
 	  --project=table-scoring-assistant --version=0.1.0 --copyright-holder='the table-scoring-assistant authors' \
 	  -o assistant/translations/messages.pot .
 	$(VENV)/bin/pybabel update -i assistant/translations/messages.pot -d assistant/translations --no-fuzzy-matching --ignore-obsolete

@@ -67,6 +67,12 @@ def everyone(names: Sequence[str], tr: Translator) -> str:
     return tr.gettext("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def player_count_problem(tr: Translator, count: int, singular: str, plural: str) -> Problem:
+    """The problem of ``count`` players given, in a game's own sentence with ``{count}`` in it
+    (the Makefile's extract reads this function's two sentences as ngettext's)."""
+    return Problem(field="players", reason=tr.ngettext(singular, plural, count).format(count=count))
+
+
 def name_problems(names: Sequence[object], tr: Translator, required: bool = True) -> list[Problem]:
     """The players' names (field ``players.<i>.name``) as a table needs them: not empty when
     ``required``, and none another player's, ignoring case and runs of spaces (two of one name read

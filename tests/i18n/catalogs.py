@@ -15,8 +15,9 @@ from assistant.translator import LANGUAGES, TRANSLATIONS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
-# The keywords of `make extract` (babel's defaults cover _, gettext, ngettext, pgettext and N_).
-KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None}
+# The keywords of `make extract` (babel's defaults cover _, gettext, ngettext, pgettext and N_;
+# names.player_count_problem takes a singular and a plural as its third and fourth arguments).
+KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_": None, "player_count_problem": (3, 4)}
 
 
 def po_path(language: str) -> Path:

@@ -2,11 +2,12 @@
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.extract import extract_from_file
 
 import assistant
 from assistant.games.princeps import CATEGORY_NAMES, GAME, KIND_NAMES, STATE_NAMES
 from assistant.problems import InvalidInput
+from tests.i18n.catalogs import KEYWORDS
 from tests.princeps.helpers import player, position
 
 PACKAGE = Path(assistant.__file__).parent
@@ -50,10 +51,9 @@ INVALID = [
 
 
 def catalog_messages():
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "_l": None}
     found = set()
     for path in [*(PACKAGE / "games" / "princeps").glob("*.py"), PACKAGE / "games" / "names.py", PACKAGE / "problems.py"]:
-        for _, message, _, _ in extract_from_file("python", str(path), keywords=keywords):
+        for _, message, _, _ in extract_from_file("python", str(path), keywords=KEYWORDS):
             found.add(message)
     return found
 

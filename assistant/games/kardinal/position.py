@@ -21,7 +21,7 @@ from assistant.games.kardinal.board import (
 )
 from assistant.games.kardinal.chains import DISJOINT, MIN_CHAIN
 from assistant.games.kardinal.texts import Words, color_name
-from assistant.games.names import name_problems
+from assistant.games.names import name_problems, player_count_problem
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of
 
@@ -157,13 +157,8 @@ def _errors(position: Position, board: Board, tr: Translator) -> list[Problem]:
 def _player_errors(position: Position, tr: Translator) -> Iterator[Problem]:
     count = len(position.players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        yield Problem(
-            field="players",
-            reason=tr.ngettext(
-                "{count} player given; the game is for 3 to 5 players",
-                "{count} players given; the game is for 3 to 5 players",
-                count,
-            ).format(count=count),
+        yield player_count_problem(
+            tr, count, "{count} player given; the game is for 3 to 5 players", "{count} players given; the game is for 3 to 5 players"
         )
     seen: set[str] = set()
     for index, player in enumerate(position.players):

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from assistant.games.names import name_problems
+from assistant.games.names import name_problems, player_count_problem
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator
 
@@ -177,13 +177,11 @@ def _players_and_names(data: dict[str, Any], tr: Translator) -> list[Problem]:
         problems.append(Problem(field="players", reason=tr.gettext("no players given; this app scores 2 or more players (the rulebook names no number)")))
     elif count < MIN_PLAYERS:
         problems.append(
-            Problem(
-                field="players",
-                reason=tr.ngettext(
-                    "{count} player given; this app scores 2 or more players (the rulebook names no number)",
-                    "{count} players given; this app scores 2 or more players (the rulebook names no number)",
-                    count,
-                ).format(count=count),
+            player_count_problem(
+                tr,
+                count,
+                "{count} player given; this app scores 2 or more players (the rulebook names no number)",
+                "{count} players given; this app scores 2 or more players (the rulebook names no number)",
             )
         )
     return problems + name_problems([player.get("name") if isinstance(player, dict) else None for player in players], tr)
