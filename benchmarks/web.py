@@ -18,7 +18,9 @@
    load (the table read by its link), parse (the form read into a change), apply (the game's
    change on the state, the compare-and-set built), save (the row and its record entry written,
    one transaction), render (the answer's parts), the rest (Flask: the request, the session and
-   CSRF checks, compression).
+   CSRF checks, compression). Beside it, in turns, its floor: the same taps answered with the
+   version alone, no parts rendered (what the request, the session, CSRF and the table's read
+   and write cost before any HTML).
 
 Goals, each printed beside its figure: a count change entering a board at most 2.0 ms median of
 server CPU (issue 34; 3 ms in issue 13, 10 ms in issue 3); a poll at most 1.5 times the bare
@@ -64,6 +66,7 @@ def main() -> None:
         poll, bare = poll_and_baseline(client, token, Path(folder) / "baseline.sqlite")
         weight = first_load(client, token)
         steps, steps_total = tap_steps(client)
+        answered, floor = beside_the_floor(client)
     print(f"count change (POST /change, what changed back), {CHANGES} taps entering final boards:")
     print_times(entry_times, entry_cpu, " (goal: at most 2.0 ms of CPU, median)")
     print(f"the same, {CHANGES} taps on a board with problems everywhere:")
@@ -82,6 +85,9 @@ def main() -> None:
     for step, seconds in steps.items():
         print(f"  {step:<8} {ms(seconds)}  {seconds / steps_total:5.1%}")
     print(f"  all      {ms(steps_total)}")
+    print(f"the floor under it: the same taps answered with their version alone (no parts rendered), {FLOOR_ROUNDS} rounds in turns:")
+    print(f"  answered in parts     median CPU {ms(statistics.median(answered))}")
+    print(f"  version alone (floor) median CPU {ms(statistics.median(floor))}  (the request, session, CSRF, load, parse, apply, save)")
 
 
 STEP_TAPS = 300
@@ -129,6 +135,34 @@ def tap_steps(client) -> tuple[dict[str, float], float]:
     steps["apply"] -= steps["save"]  # the save runs inside apply_change
     steps["rest"] = total / STEP_TAPS - sum(steps.values())
     return steps, total / STEP_TAPS
+
+
+FLOOR_ROUNDS = 6  # in turns, CHANGES / FLOOR_ROUNDS taps each: the app's answers, then the floor's
+
+
+def beside_the_floor(client) -> tuple[list[float], list[float]]:
+    """CPU per tap entering final boards, answered as the app answers, and answered with only the
+    version the phone shows (``render_changes`` replaced: what a tap costs before its answer's
+    HTML), in turns, so that the machine's drift falls on both alike."""
+    from assistant.web.views import table as views
+
+    def version_alone(table, game, screen, args, parts, notice=None, status=200, written=None):
+        return f'<span id="screen-poll" hidden><input type="hidden" name="since" value="{table.version}"></span>', status, {}
+
+    global CHANGES
+    saved, real = CHANGES, views.render_changes
+    answered: list[float] = []
+    floor: list[float] = []
+    try:
+        CHANGES = saved // FLOOR_ROUNDS
+        for round_ in range(FLOOR_ROUNDS):
+            views.render_changes = real
+            answered += board_entry_changes(client, seed=100 + round_)[1]
+            views.render_changes = version_alone
+            floor += board_entry_changes(client, seed=100 + round_)[1]
+    finally:
+        CHANGES, views.render_changes = saved, real
+    return answered, floor
 
 
 def print_times(times: list[float], cpu: list[float], target: str = "") -> None:
@@ -204,7 +238,8 @@ def tap(client, token: str, cell: str, value: int, version: int, times: list[flo
     for name, value in answer[1]:  # the session the app gave the phone (its id, on its first tap), kept as a browser keeps it
         if name == "Set-Cookie" and value.startswith("session="):
             client.set_cookie("session", value.split(";", 1)[0].removeprefix("session="))
-    return int(SHOWN_VERSION.search(gzip.decompress(body)).group(1))
+    shown = gzip.decompress(body) if body[:2] == b"\x1f\x8b" else body  # an answer under 1 KB goes as it is
+    return int(SHOWN_VERSION.search(shown).group(1))
 
 
 def fsync_time(folder: Path, count: int = 200) -> float:

@@ -46,12 +46,13 @@ def posted_count(form: MultiDict[str, str]) -> str | None:
     return form.get("value", form.get("adjust"))
 
 
-def checked_count(raw: Any, cap: int, field: str, reason: str) -> int:
-    """``raw`` as a whole number from 0 to ``cap``, or ``BadChange`` with ``reason`` (which may
-    name ``{cap}`` and ``{value}``, what was sent)."""
+def checked_count(raw: Any, cap: int, field: Callable[[], str], reason: Callable[[], str]) -> int:
+    """``raw`` as a whole number from 0 to ``cap``, or ``BadChange`` naming ``field()`` with
+    ``reason()`` (which may name ``{cap}`` and ``{value}``, what was sent): both worded only
+    for a refusal, as every tap passes here."""
     value = whole_number(raw, 0, cap)
     if value is None:
-        raise BadChange(field, reason.format(cap=cap, value=str(raw)[:20]))
+        raise BadChange(field(), reason().format(cap=cap, value=str(raw)[:20]))
     return value
 
 

@@ -112,6 +112,7 @@ class Conflict(Generic[StateT]):
 @dataclass(frozen=True)
 class Applied(Generic[StateT]):
     table: Table[StateT]
+    entry: record.Entry | None = None  # what this request wrote in the record (None: another request took the tap first)
 
 
 @dataclass(frozen=True)
@@ -223,7 +224,7 @@ def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin
             if known is not None:  # this process's polls know it at once; the others when told (versions.py)
                 known.learn(table.id, table.view_id, table.version, moment)
             record.trim(db, table.id, table.version)
-            return Applied(table)
+            return Applied(table, entry)
         row = db.execute("SELECT * FROM game_table WHERE id = ?", (table.id,)).fetchone()
         if row is None:
             abort(404)  # removed meanwhile (prune)

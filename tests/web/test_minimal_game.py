@@ -157,7 +157,7 @@ class TokensWeb(NamedGame[TokensState, TokensReport]):
         if cell not in self.entry_order(state):
             return None  # a name: the shared cells
         index, region = int(cell.split(".")[1]), cell.split(".")[2]
-        value = checked_count(posted_count(form), CAP, self.describe_cell(state, cell), "must be 0 to {cap}, not {value}")
+        value = checked_count(posted_count(form), CAP, lambda: self.describe_cell(state, cell), lambda: "must be 0 to {cap}, not {value}")
 
         def apply(state: TokensState) -> None:
             store_count(state.players[index].tokens, region, value)

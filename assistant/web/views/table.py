@@ -153,12 +153,13 @@ def change(token: str) -> ResponseReturnValue:
             if parts is not None:
                 return render_changes(outcome.table, game, screen, keep, parts, notice=notice, status=409)
         return render_screen(outcome.table, game, screen, keep, notice=notice, status=409)
-    return answer_change(outcome.table, game, screen, keep, planned.then(outcome.table.state), planned.change.cell)
+    return answer_change(outcome.table, game, screen, keep, planned.then(outcome.table.state), planned.change.cell, outcome.entry)
 
 
 def answer_change(table: Table[TableState], game: WebGame[Any, Any], screen: str, keep: MultiDict[str, str], args: dict[str, str],
-                  cell: str | None) -> ResponseReturnValue:
-    """The answer to a change taken (``cell``: the cell it set; None: a tap taken before)."""
+                  cell: str | None, written: record.Entry | None = None) -> ResponseReturnValue:
+    """The answer to a change taken (``cell``: the cell it set; None: a tap taken before;
+    ``written``: the record's entry for it, when this request wrote it)."""
     if wants_fragment():
         # Just what changed, when the phone's screen polls (the pad sends the version it shows):
         # this change and any since that version (taps queued before it, other phones'), as the
@@ -169,8 +170,8 @@ def answer_change(table: Table[TableState], game: WebGame[Any, Any], screen: str
             changed.setdefault(cell, UNKNOWN)
         parts = game.changed_parts(screen, table, changed, screen_args(game, args), screen_args(game, keep)) if "since" in request.form else None
         if parts is not None:
-            return render_changes(table, game, screen, MultiDict(args), parts)
-        return render_screen(table, game, screen, MultiDict(args))
+            return render_changes(table, game, screen, MultiDict(args), parts, written=written)
+        return render_screen(table, game, screen, MultiDict(args), written=written)
     return redirect(url_for("table.screen", token=table.token, screen=screen, **cast(dict[str, Any], args)), 303)
 
 
@@ -274,7 +275,7 @@ def screen_args(game: WebGame[Any, Any], args: Mapping[str, str]) -> MultiDict[s
 
 
 def render_screen(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: Mapping[str, str], notice: Notice | None = None,
-                  status: int = 200) -> tuple[str, int, dict[str, str]]:
+                  status: int = 200, written: record.Entry | None = None) -> tuple[str, int, dict[str, str]]:
     args = screen_args(game, args)
     context = game.screen(screen, table, args)
     # No polling while a message waits for an answer or a text is being typed: a refresh
@@ -290,12 +291,12 @@ def render_screen(table: Table[TableState], game: WebGame[Any, Any], screen: str
         notice=notice,
         poll_url=poll_url,
         poll_seconds=current_app.config["POLL_SECONDS"],
-        **_screen_context(table, game, screen, args, context, notice),
+        **_screen_context(table, game, screen, args, context, notice, written),
     )
 
 
 def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: MultiDict[str, str], context: ScreenContext,
-                    notice: Notice | None = None) -> dict[str, object]:
+                    notice: Notice | None = None, written: record.Entry | None = None) -> dict[str, object]:
     """What a screen's templates see, whole or in parts: the game's context for it, the table,
     its arguments (also sent with the next poll), the replaced-value notes and what was typed
     in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
@@ -305,13 +306,20 @@ def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: s
     variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
         seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if own else None
-        variables["pad"] = replace(context.pad, undo=None if notice and notice.kind == "conflict" else undo_offer(table, game, seat))
+        variables["pad"] = replace(context.pad, undo=None if notice and notice.kind == "conflict" else undo_offer(table, game, seat, written))
     return variables
 
 
-def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_counts.Seat | None = None) -> UndoOffer | None:
-    """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts."""
-    latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
+def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_counts.Seat | None = None,
+               written: record.Entry | None = None) -> UndoOffer | None:
+    """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts;
+    ``written``: the entry this request just wrote, this phone's latest and in force while it is
+    the table's latest, so the record need not be read (a count or a row only: their values read
+    back from the record as they are; a set-back's may be any value the game stores)."""
+    if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version:
+        latest = [written]
+    else:
+        latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
     # The table's latest change holds by itself (nothing came after it): the answer to a tap asks no game.
     entry = next((entry for entry in latest if entry.version == table.version or takeback.in_force(game, table, entry)), None)
     if entry is None or entry.tap is None:
@@ -336,7 +344,7 @@ def typed_in_form() -> dict[str, str]:
 
 
 def render_changes(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: Mapping[str, str], parts: frozenset[str],
-                   notice: Notice | None = None, status: int = 200) -> tuple[str, int, dict[str, str]]:
+                   notice: Notice | None = None, status: int = 200, written: record.Entry | None = None) -> tuple[str, int, dict[str, str]]:
     """Only what a change changed (``parts``, as the game's ``changed_parts`` named them), each part
     swapped in by its id (htmx out-of-band); the screen itself stays (``HX-Reswap: none``). A
     ``notice`` (a conflict) is pinned on the pad, which is one of the parts."""
@@ -348,7 +356,7 @@ def render_changes(table: Table[TableState], game: WebGame[Any, Any], screen: st
         changes=f"{game.templates}/_{screen}_changes.html",
         fragment_request=True,
         notice=notice,
-        **_screen_context(table, game, screen, args, context, notice),
+        **_screen_context(table, game, screen, args, context, notice, written),
     )
     # The pad's cell is shown; with no pad open the page stays where it is scrolled (htmx would
     # bring the last part swapped, the problems at the top, into view instead).

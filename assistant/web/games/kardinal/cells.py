@@ -144,7 +144,7 @@ def _rule_cell_change(state: KardinalState, cell: str, form: MultiDict[str, str]
 
 
 def _count_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
-    value = checked_count(raw, PIECE_CAP[pieces], describe_cell(state, cell), str(BAD_COUNT[pieces]))
+    value = checked_count(raw, PIECE_CAP[pieces], lambda: describe_cell(state, cell), lambda: str(BAD_COUNT[pieces]))
 
     def apply(s: KardinalState) -> None:
         per_color = getattr(s, pieces).setdefault(country, {})

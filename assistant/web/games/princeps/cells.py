@@ -55,8 +55,10 @@ def read_cell(state: PrincepsState, cell: str, form: MultiDict[str, str]) -> Cha
     if counted is None:
         return None
     index, kind, st = counted
-    reason = _("a count is a whole number from 0 to {cap} (the game has {cap} territory cards), not “{value}”")
-    value = checked_count(posted_count(form), COUNT_CAP, describe_count(state, cell) or cell, reason)
+    value = checked_count(
+        posted_count(form), COUNT_CAP, lambda: describe_count(state, cell) or cell,
+        lambda: _("a count is a whole number from 0 to {cap} (the game has {cap} territory cards), not “{value}”"),
+    )
     key = count_key(kind, st)
 
     def apply(s: PrincepsState) -> None:
