@@ -20,6 +20,9 @@ from flask import Flask
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_translations
+
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
 
 
@@ -114,6 +117,61 @@ class Pad:
     @property
     def more(self) -> int:
         return min(self.cap, self.value + 1)
+
+    @property
+    def words(self) -> PadWords:
+        return _pad_words(request_translations())
+
+    @property
+    def number_buttons(self) -> Markup:
+        """Its numbers' buttons, the current one marked and those above the cap hidden."""
+        return _number_buttons(tuple(self.numbers), self.value, self.cap)
+
+
+@functools.lru_cache(maxsize=256)
+def _number_buttons(numbers: tuple[int, ...], value: int, cap: int) -> Markup:
+    """Made once per value and cap, not in the template: ~20 buttons, each a dozen template
+    steps, were a quarter of the pad's rendering in every tap's answer (benchmarks/web.py)."""
+    return Markup("".join(
+        f'<button name="value" value="{n}"' + (' class="current" aria-current="true"' if n == value else "") + (" hidden" if n > cap else "") + f">{n}</button>"
+        for n in numbers
+    ))
+
+
+@dataclass(frozen=True, slots=True)
+class PadWords:
+    """The pad's own words in the request's language (templates/macros.html's ``number_pad``),
+    each as a template's ``_()`` gives it: the translation is markup."""
+
+    name: Markup  # the form's label
+    done: Markup
+    rest: Markup  # the "Empty cells: 0" button, unless the pad names its own
+    less: Markup  # − and +, for screen readers
+    more: Markup
+    undo: Markup
+    undo_local: Markup  # static/app.js fills it in for a tap not taken yet
+    undo_row: Markup
+    how: Markup  # under the numbers
+
+
+@functools.lru_cache(maxsize=16)
+def _pad_words(translations: object) -> PadWords:
+    """Once per language (its catalog), not ten template calls in every tap's answer."""
+
+    def said(translated: str) -> Markup:
+        return Markup(translated) % {}  # a template's _() fills in no variables, but reads %% as %
+
+    return PadWords(
+        name=said(_("Number pad")),
+        done=said(_("Done")),
+        rest=said(_("Empty cells: 0")),
+        less=said(_("one less")),
+        more=said(_("one more")),
+        undo=said(_("Undo")),
+        undo_local=said(_("Undo: {cell}, {after} → {before}")),
+        undo_row=said(_("Undo: {cell} and the rest of its row, back to empty")),
+        how=said(_("a number moves on, − and + stay")),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
