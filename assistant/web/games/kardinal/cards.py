@@ -2,8 +2,13 @@
 (screens.py and sketch_screen.py build them)."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
+from markupsafe import Markup
+
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import ngettext, request_translations
 from assistant.web.pad import CountCell, Pad
 
 
@@ -91,6 +96,54 @@ class CountryCard:
     rows: list[PiecesRow]
     problems: list[str]  # its own
     cell_problems: list[str]  # its cells', each naming its cell
+
+    @property
+    def facts(self) -> CountryFacts:
+        """Its header's facts in words, as its template's ``ngettext`` and ``_()`` give them (a
+        translation is markup), with the words static/app.js fills in as cells change."""
+        live = _live_facts(request_translations(), self.fields)
+        advisors = live.advisors_pattern.format(count=self.advisors, cap=self.cap)
+        if self.fields:
+            return CountryFacts(live.monasteries_pattern % {"placed": self.monasteries, "num": self.fields}, live.monasteries, live.one,
+                                advisors, live.advisors)
+        return CountryFacts(_monasteries_of_unknown_fields(self.monasteries), live.monasteries, live.one, advisors, live.advisors)
+
+
+@dataclass(frozen=True, slots=True)
+class CountryFacts:
+    """A country's facts (templates/kardinal/_country.html): its monasteries and advisors in
+    words, and for static/app.js the same words with 9999 for the count and 8888 for the limit."""
+
+    monasteries: Markup
+    monasteries_live: Markup
+    one_monastery: Markup  # the words for one monastery, fields not known ("" when known)
+    advisors: Markup
+    advisors_live: Markup
+
+
+@dataclass(frozen=True, slots=True)
+class _LiveFacts:
+    monasteries_pattern: Markup  # the fields' sentence with its placeholders ("" when not known)
+    monasteries: Markup
+    one: Markup
+    advisors_pattern: Markup
+    advisors: Markup
+
+
+@functools.lru_cache(maxsize=64)
+def _live_facts(translations: object, fields: int | None) -> _LiveFacts:
+    """The same for every country of a language with as many fields (``translations``, the
+    request's catalog, is the language): once, not ten template calls for each country in a
+    tap's answer."""
+    advisors = Markup(_("advisors: {count} of at most {cap}")) % {}
+    if fields:
+        taken = Markup(ngettext("%(placed)d of %(num)d cloister field taken", "%(placed)d of %(num)d cloister fields taken", fields))
+        return _LiveFacts(taken, taken % {"placed": 9999, "num": fields}, Markup(), advisors, advisors.format(count=9999, cap=8888))
+    return _LiveFacts(Markup(), _monasteries_of_unknown_fields(9999), _monasteries_of_unknown_fields(1), advisors, advisors.format(count=9999, cap=8888))
+
+
+def _monasteries_of_unknown_fields(monasteries: int) -> Markup:
+    return Markup(ngettext("%(num)d monastery (fields not known)", "%(num)d monasteries (fields not known)", monasteries)) % {"num": monasteries}
 
 
 @dataclass(frozen=True, slots=True)
