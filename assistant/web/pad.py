@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.i18n import gettext as _
@@ -28,6 +28,7 @@ PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
 
 def init_app(app: Flask) -> None:
     app.add_template_filter(data_attributes)
+    app.add_template_filter(count_cell_html, "count_cell")
 
 
 def data_attributes(data: Mapping[str, object] | None) -> Markup:
@@ -38,6 +39,26 @@ def data_attributes(data: Mapping[str, object] | None) -> Markup:
     return Markup("".join([f' data-{key}="{html.escape(str(value))}"' for key, value in (data or {}).items()]))
 
 
+def count_cell_html(cell: CountCell, can_edit: bool, told: object = "") -> Markup:
+    """A count on an entry grid: a link that opens the number pad, or for spectators just the
+    number, its ``label`` beside it, hidden from sight (a span may not carry a label: axe's
+    aria-prohibited-attr). The link's ``data`` are what static/app.js needs to move the pad to it
+    before the server answers (``next``, what the pad shows: the game's own); what all of a row's
+    cells share may stand once on the row, the link's parent (static/app.js reads the cell's,
+    then its row's); its name app.js reads from ``url``. ``told``: another phone replaced this
+    phone's value here (marked). A filter, not a macro: a tap's answer has ~10 cells, and a macro
+    call for each was an eighth of a country's rendering (benchmarks/web.py)."""
+    # Each after a line break, as the grids have always had them.
+    classes = escape(cell.classes) + (" replaced" if told else "")
+    if can_edit:
+        url = escape(cell.url)
+        current = ' aria-current="true"' if cell.selected else ""
+        return Markup(f'\n<a class="{classes}" id="{escape(cell.id)}" href="{url}" hx-get="{url}"{data_attributes(cell.data)}'
+                      f' aria-label="{escape(cell.label)}"{current}>{escape(cell.value)}</a>')
+    words = escape(cell.label.rsplit(": ", 1)[0])
+    return Markup(f'\n<span class="{classes}"><span class="visually-hidden">{words}: </span>{escape(cell.value)}</span>')
+
+
 def cell_id(cell: str) -> str:
     """The HTML id of a cell's link (a full page without JavaScript scrolls to it)."""
     return "cell-" + cell.replace(".", "-")
@@ -45,7 +66,7 @@ def cell_id(cell: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CountCell:
-    """A count on an entry grid, as templates/macros.html's ``count_cell`` macro shows it: a link
+    """A count on an entry grid, as the templates' ``count_cell`` filter shows it (count_cell_html): a link
     that opens the pad on it (for spectators just the number, its ``label`` hidden beside it)."""
 
     cell: str  # its name in the table's state ("tokens.North.0")
