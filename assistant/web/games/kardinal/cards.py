@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
+from assistant.web.games.kardinal.cells import PIECE_CAP
 from assistant.web.i18n import gettext as _
 from assistant.web.i18n import ngettext, request_translations
 from assistant.web.pad import CountCell, Pad
@@ -153,6 +154,36 @@ class SupplyRow:
     player: SeatedPlayer
     left: dict[str, int]
     problems: list[str]
+
+
+class SupplyRows(list[SupplyRow]):
+    """The supply card's rows, a player each, with the card's words (templates/kardinal/_supply.html)."""
+
+    @property
+    def words(self) -> SupplyWords:
+        return _supply_words(request_translations())
+
+
+@dataclass(frozen=True, slots=True)
+class SupplyWords:
+    """The supply card's words in the request's language, each as a template's ``_()`` gives it
+    (the translation is markup)."""
+
+    title: Markup
+    owned: Markup  # the pieces each player owns
+    kinds: tuple[tuple[str, Markup], ...]  # each kind of piece with its row's label
+
+
+@functools.lru_cache(maxsize=16)
+def _supply_words(translations: object) -> SupplyWords:
+    """Once per language (``translations``, the request's catalog), not five template calls in
+    every tap's answer."""
+    owned = Markup(_("each player owns {monasteries} monasteries and {advisors} advisors")) % {}
+    return SupplyWords(
+        title=Markup(_("Left in supply")) % {},
+        owned=owned.format(monasteries=PIECE_CAP["monasteries"], advisors=PIECE_CAP["advisors"]),
+        kinds=(("monasteries", Markup(_("monasteries")) % {}), ("advisors", Markup(_("advisors")) % {})),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
