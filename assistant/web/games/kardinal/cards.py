@@ -197,6 +197,11 @@ class BoardPad(Pad):
     color: str
     left: int
 
+    @property
+    def foot(self) -> Markup:
+        """What the player has left in supply, as the template's ``ngettext`` said it."""
+        return Markup(ngettext("%(num)d left in supply", "%(num)d left in supply", self.left)) % {"num": self.left}
+
 
 @dataclass(frozen=True, slots=True)
 class BoardCell(CountCell):
