@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from gettext import NullTranslations
 from typing import TYPE_CHECKING, Any
 
 from flask import url_for
@@ -95,7 +96,7 @@ class _ProgressWords:
 
 
 @functools.lru_cache(maxsize=16)
-def _progress_words(translations: object) -> _ProgressWords:
+def _progress_words(translations: NullTranslations) -> _ProgressWords:
     """Once per language (``translations``, the request's catalog), not three template calls
     for each seat in every tap's answer."""
     return _ProgressWords(Markup(_("{player}: {done} of {total}")) % {}, Markup(_("done")) % {}, Markup(_("still entering")) % {})

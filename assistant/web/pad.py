@@ -14,6 +14,7 @@ import functools
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from gettext import NullTranslations
 from typing import Any
 
 from flask import Flask
@@ -176,7 +177,7 @@ class PadWords:
 
 
 @functools.lru_cache(maxsize=16)
-def _pad_words(translations: object) -> PadWords:
+def _pad_words(translations: NullTranslations) -> PadWords:
     """Once per language (its catalog), not ten template calls in every tap's answer."""
 
     def said(translated: str) -> Markup:

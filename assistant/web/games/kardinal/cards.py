@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from gettext import NullTranslations
 
 from markupsafe import Markup
 
@@ -132,7 +133,7 @@ class _LiveFacts:
 
 
 @functools.lru_cache(maxsize=64)
-def _live_facts(translations: object, fields: int | None) -> _LiveFacts:
+def _live_facts(translations: NullTranslations, fields: int | None) -> _LiveFacts:
     """The same for every country of a language with as many fields (``translations``, the
     request's catalog, is the language): once, not ten template calls for each country in a
     tap's answer."""
@@ -175,7 +176,7 @@ class SupplyWords:
 
 
 @functools.lru_cache(maxsize=16)
-def _supply_words(translations: object) -> SupplyWords:
+def _supply_words(translations: NullTranslations) -> SupplyWords:
     """Once per language (``translations``, the request's catalog), not five template calls in
     every tap's answer."""
     owned = Markup(_("each player owns {monasteries} monasteries and {advisors} advisors")) % {}
