@@ -12,13 +12,16 @@ scoring nothing is shown (the board is scored).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from gettext import NullTranslations
 from typing import TYPE_CHECKING, Any
 
 from flask import url_for
 from markupsafe import Markup
 
 from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_translations
 from assistant.web.sharing import qr_svg
 from assistant.web.state import TableState
 from assistant.web.tables import Table
@@ -72,6 +75,31 @@ class SeatProgress:
     done: int
     total: int
     finished: bool
+
+    @property
+    def words(self) -> Markup:
+        """"Ana: 3 of 10", as templates/table/_own_counts.html's ``_().format`` said it (the
+        translation is markup, the name escaped)."""
+        return _progress_words(request_translations()).progress.format(player=self.seat.label, done=self.done, total=self.total)
+
+    @property
+    def state_words(self) -> Markup:
+        words = _progress_words(request_translations())
+        return words.finished if self.finished else words.entering
+
+
+@dataclass(frozen=True, slots=True)
+class _ProgressWords:
+    progress: Markup
+    finished: Markup
+    entering: Markup
+
+
+@functools.lru_cache(maxsize=16)
+def _progress_words(translations: NullTranslations) -> _ProgressWords:
+    """Once per language (``translations``, the request's catalog), not three template calls
+    for each seat in every tap's answer."""
+    return _ProgressWords(Markup(_("{player}: {done} of {total}")) % {}, Markup(_("done")) % {}, Markup(_("still entering")) % {})
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,17 +14,22 @@ import functools
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from gettext import NullTranslations
 from typing import Any
 
 from flask import Flask
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
+
+from assistant.web.i18n import gettext as _
+from assistant.web.i18n import request_translations
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
 
 
 def init_app(app: Flask) -> None:
     app.add_template_filter(data_attributes)
+    app.add_template_filter(count_cell_html, "count_cell")
 
 
 def data_attributes(data: Mapping[str, object] | None) -> Markup:
@@ -35,6 +40,26 @@ def data_attributes(data: Mapping[str, object] | None) -> Markup:
     return Markup("".join([f' data-{key}="{html.escape(str(value))}"' for key, value in (data or {}).items()]))
 
 
+def count_cell_html(cell: CountCell, can_edit: bool, told: object = "") -> Markup:
+    """A count on an entry grid: a link that opens the number pad, or for spectators just the
+    number, its ``label`` beside it, hidden from sight (a span may not carry a label: axe's
+    aria-prohibited-attr). The link's ``data`` are what static/app.js needs to move the pad to it
+    before the server answers (``next``, what the pad shows: the game's own); what all of a row's
+    cells share may stand once on the row, the link's parent (static/app.js reads the cell's,
+    then its row's); its name app.js reads from ``url``. ``told``: another phone replaced this
+    phone's value here (marked). A filter, not a macro: a tap's answer has ~10 cells, and a macro
+    call for each was an eighth of a country's rendering (benchmarks/web.py)."""
+    # Each after a line break, as the grids have always had them.
+    classes = escape(cell.classes) + (" replaced" if told else "")
+    if can_edit:
+        url = escape(cell.url)
+        current = ' aria-current="true"' if cell.selected else ""
+        return Markup(f'\n<a class="{classes}" id="{escape(cell.id)}" href="{url}" hx-get="{url}"{data_attributes(cell.data)}'
+                      f' aria-label="{escape(cell.label)}"{current}>{escape(cell.value)}</a>')
+    words = escape(cell.label.rsplit(": ", 1)[0])
+    return Markup(f'\n<span class="{classes}"><span class="visually-hidden">{words}: </span>{escape(cell.value)}</span>')
+
+
 def cell_id(cell: str) -> str:
     """The HTML id of a cell's link (a full page without JavaScript scrolls to it)."""
     return "cell-" + cell.replace(".", "-")
@@ -42,7 +67,7 @@ def cell_id(cell: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CountCell:
-    """A count on an entry grid, as templates/macros.html's ``count_cell`` macro shows it: a link
+    """A count on an entry grid, as the templates' ``count_cell`` filter shows it (count_cell_html): a link
     that opens the pad on it (for spectators just the number, its ``label`` hidden beside it)."""
 
     cell: str  # its name in the table's state ("tokens.North.0")
@@ -114,6 +139,61 @@ class Pad:
     @property
     def more(self) -> int:
         return min(self.cap, self.value + 1)
+
+    @property
+    def words(self) -> PadWords:
+        return _pad_words(request_translations())
+
+    @property
+    def number_buttons(self) -> Markup:
+        """Its numbers' buttons, the current one marked and those above the cap hidden."""
+        return _number_buttons(tuple(self.numbers), self.value, self.cap)
+
+
+@functools.lru_cache(maxsize=256)
+def _number_buttons(numbers: tuple[int, ...], value: int, cap: int) -> Markup:
+    """Made once per value and cap, not in the template: ~20 buttons, each a dozen template
+    steps, were a quarter of the pad's rendering in every tap's answer (benchmarks/web.py)."""
+    return Markup("".join(
+        f'<button name="value" value="{n}"' + (' class="current" aria-current="true"' if n == value else "") + (" hidden" if n > cap else "") + f">{n}</button>"
+        for n in numbers
+    ))
+
+
+@dataclass(frozen=True, slots=True)
+class PadWords:
+    """The pad's own words in the request's language (templates/macros.html's ``number_pad``),
+    each as a template's ``_()`` gives it: the translation is markup."""
+
+    name: Markup  # the form's label
+    done: Markup
+    rest: Markup  # the "Empty cells: 0" button, unless the pad names its own
+    less: Markup  # − and +, for screen readers
+    more: Markup
+    undo: Markup
+    undo_local: Markup  # static/app.js fills it in for a tap not taken yet
+    undo_row: Markup
+    how: Markup  # under the numbers
+
+
+@functools.lru_cache(maxsize=16)
+def _pad_words(translations: NullTranslations) -> PadWords:
+    """Once per language (its catalog), not ten template calls in every tap's answer."""
+
+    def said(translated: str) -> Markup:
+        return Markup(translated) % {}  # a template's _() fills in no variables, but reads %% as %
+
+    return PadWords(
+        name=said(_("Number pad")),
+        done=said(_("Done")),
+        rest=said(_("Empty cells: 0")),
+        less=said(_("one less")),
+        more=said(_("one more")),
+        undo=said(_("Undo")),
+        undo_local=said(_("Undo: {cell}, {after} → {before}")),
+        undo_row=said(_("Undo: {cell} and the rest of its row, back to empty")),
+        how=said(_("a number moves on, − and + stay")),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -22,6 +22,7 @@ from assistant.web.games.kardinal.cards import (
     SeatedPlayer,
     SketchEditor,
     SupplyRow,
+    SupplyRows,
 )
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
@@ -104,15 +105,15 @@ def players(state: KardinalState) -> list[SeatedPlayer]:
     ]
 
 
-def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> list[SupplyRow]:
-    return [
+def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> SupplyRows:
+    return SupplyRows(
         SupplyRow(
             player=player,
             left={pieces: PIECE_CAP[pieces] - placed(state, pieces, player.color) for pieces in PIECES},
             problems=problems.get(f"monasteries.*.{player.color}", []) + problems.get(f"advisors.*.{player.color}", []),
         )
         for player in seated
-    ]
+    )
 
 
 def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: frozenset[str] | None = None) -> BoardScreen:
