@@ -17,7 +17,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -98,11 +98,14 @@ translations-check: $(STAMP)
 	$(PY) tools/translations_check.py
 
 # Each figure beside its goal or floor (docs/deployment.md, Load figures): the tap, the first
-# load and where a tap's time goes (web.py), the poll over HTTP beside granian's floor (polls.py:
-# wrk and PostgreSQL, Debian's packages, installed when missing), then the rest.
+# load and where a tap's time goes (web.py), the tap in instructions beside its floor
+# (tap_instructions.py: valgrind), the poll over HTTP beside granian's floor (polls.py: wrk and
+# PostgreSQL), then the rest. Debian's packages are installed when missing.
 benchmark: $(TEST_STAMP) translations system-packages
 	@test -x /usr/bin/wrk || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; }
+	@test -x /usr/bin/valgrind || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind >/dev/null; }
 	$(PY) benchmarks/web.py
+	$(PY) benchmarks/tap_instructions.py
 	$(PY) benchmarks/polls.py
 	$(PY) benchmarks/scoring.py
 	$(PY) benchmarks/record.py
@@ -122,6 +125,11 @@ benchmark-servers: $(TEST_STAMP) translations
 
 # Polls with nothing new per server core, SQLite and PostgreSQL side by side beside a floor
 # (docs/deployment.md): wrk, Debian's package, installed when missing.
+# A tap's cost in instructions (valgrind's callgrind): what the machine's load does not change.
+benchmark-instructions: $(TEST_STAMP) translations
+	@test -x /usr/bin/valgrind || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind >/dev/null; }
+	$(PY) benchmarks/tap_instructions.py
+
 benchmark-polls: $(TEST_STAMP) translations system-packages
 	@test -x /usr/bin/wrk || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; }
 	$(PY) benchmarks/polls.py

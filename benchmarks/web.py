@@ -146,9 +146,6 @@ def beside_the_floor(client) -> tuple[list[float], list[float]]:
     HTML), in turns, so that the machine's drift falls on both alike."""
     from assistant.web.views import table as views
 
-    def version_alone(table, game, screen, args, parts, notice=None, status=200, written=None):
-        return f'<span id="screen-poll" hidden><input type="hidden" name="since" value="{table.version}"></span>', status, {}
-
     global CHANGES
     saved, real = CHANGES, views.render_changes
     answered: list[float] = []
@@ -163,6 +160,11 @@ def beside_the_floor(client) -> tuple[list[float], list[float]]:
     finally:
         CHANGES, views.render_changes = saved, real
     return answered, floor
+
+
+def version_alone(table, game, screen, args, parts, notice=None, status=200, written=None):
+    """The floor's answer to a tap (in place of ``render_changes``): the version the phone shows now, nothing else."""
+    return f'<span id="screen-poll" hidden><input type="hidden" name="since" value="{table.version}"></span>', status, {}
 
 
 def print_times(times: list[float], cpu: list[float], target: str = "") -> None:

@@ -3,6 +3,9 @@ its to print, not this test's to judge. What it can judge: every tap answered as
 it (the benchmark reads the version each answer shows), and the floor's taps answered without
 their parts."""
 import importlib.util
+import re
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -41,3 +44,20 @@ def test_the_tap_benchmark_measures_taps_beside_their_floor(monkeypatch):
     from assistant.web.views import table as views
 
     assert views.render_changes.__name__ == "render_changes"
+
+
+def test_the_instruction_benchmark_runs_its_harness_without_valgrind():
+    """benchmarks/tap_instructions.py runs its harness under valgrind (a minute or two, not for
+    the suite): the harness alone, answered and floor, must still run; its count is read as
+    callgrind prints it."""
+    script = BENCHMARKS / "tap_instructions.py"
+    for floor in ([], ["--floor"]):
+        done = subprocess.run([sys.executable, str(script), "--child", "3", *floor], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+    spec = importlib.util.spec_from_file_location("tap_instructions", script)
+    assert spec is not None and spec.loader is not None
+    counter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(counter)
+    found = counter.TOTAL.search("==16261== \n==16261== I   refs:      3,960,385,536\n")
+    assert found and int(found.group(1).replace(",", "")) == 3_960_385_536
+    assert re.search(r"--callgrind-out-file=/dev/null", " ".join(counter._command(5, True)))
