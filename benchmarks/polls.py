@@ -1,6 +1,6 @@
 """Prints how many polls with nothing new one server core answers, on SQLite and on PostgreSQL,
 side by side in one run, beside a floor (a benchmark, not a test): `make benchmark-polls`, or
-`.venv/bin/python benchmarks/polls.py [--seconds 10] [--tables 200]`.
+`.venv/bin/python benchmarks/polls.py [--seconds 5] [--rounds 3] [--tables 200]`.
 
 Each server is `python -m assistant serve` as shipped, pinned to core 0 (taskset), with fresh
 tables; wrk (Debian's package) pinned to core 1 sends 50 keep-alive connections of polls, each
@@ -10,8 +10,11 @@ processes, from psutil); on PostgreSQL also what the database's processes used. 
 granian serving a bare callable that does the same indexed lookup in the same SQLite file and
 answers the same empty 200, through each of granian's interfaces (RSGI and WSGI): what the HTTP
 server and the lookup alone cost on this machine; `serve` on SQLite is printed as a share of the
-faster one (issue 34's goal: at least 0.9x). On a 2-core machine the client's core is the limit
-as often as the server's: compare the CPU figures.
+faster one (issue 34's goal: at least 0.9x). The four servers run at once and take turns, a
+round at a time, the share worked out in each round and its median printed: this shared machine's
+speed drifted by a third within a minute, and measured one after the other (as this did before)
+the drift fell on whichever server came last (0.71x to 1.02x in three runs of the same code).
+On a 2-core machine the client's core is the limit as often as the server's: compare the CPU figures.
 """
 from __future__ import annotations
 
@@ -21,12 +24,13 @@ import os
 import re
 import shutil
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import parse_qsl
 
@@ -74,34 +78,39 @@ def floor_wsgi(environ, start_response):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="each server's turn in a round")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tables", type=int, default=200)
     args = parser.parse_args()
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed: `make benchmark-polls` installs Debian's package")
-    print(f"polls with nothing new, {CONNECTIONS} connections, {args.tables} tables, {args.seconds:.0f} s each; "
-          f"server on core {SERVER_CORE}, wrk on core {CLIENT_CORE}")
+    print(f"polls with nothing new, {CONNECTIONS} connections, {args.tables} tables, {args.rounds} rounds of {args.seconds:.0f} s a server, "
+          f"in turns; servers on core {SERVER_CORE}, wrk on core {CLIENT_CORE}")
     cluster = Cluster().start()
     try:
-        with tempfile.TemporaryDirectory() as folder:
+        with tempfile.TemporaryDirectory() as folder, ExitStack() as servers:
             sqlite = Path(folder) / "sqlite"
-            with serve_server(sqlite, {}) as (url, _process):
-                paths = polled_paths(url, args.tables)  # the floors read these tables in the same file
+            url, process = servers.enter_context(serve_server(sqlite, {}))
+            paths = polled_paths(url, args.tables)  # the floors read these tables in the same file
             floor_file = str(sqlite / "assistant.sqlite")
-            rates = {}
-            runs = [
-                ("floor (granian RSGI, lookup)", floor_server("rsgi", "benchmarks.polls:floor_rsgi", floor_file), None),
-                ("floor (granian WSGI, lookup)", floor_server("wsgi", "benchmarks.polls:floor_wsgi", floor_file), None),
-                ("serve, SQLite", serve_server(sqlite, {}), None),
-                ("serve, PostgreSQL", serve_server(Path(folder) / "postgresql", {"DATABASE_URL": cluster.create_database("polls")}), cluster),
-            ]
-            for label, server, database in runs:
-                with server as (url, process):
-                    rates[label] = measure(label, url, process, paths if "PostgreSQL" not in label else polled_paths(url, args.tables),
-                                           args.seconds, database)
-            floor = max(rate for label, rate in rates.items() if label.startswith("floor"))
-            print(f"serve, SQLite: {rates['serve, SQLite'] / floor:.2f}x the faster floor (goal: at least 0.90x); "
-                  f"PostgreSQL {rates['serve, PostgreSQL'] / floor:.2f}x")
+            # All four up at once, each measured in its turn in every round: this machine's speed
+            # drifted by a third within a minute, which measured one after the other fell on one.
+            running = {
+                "floor (granian RSGI, lookup)": (*servers.enter_context(floor_server("rsgi", "benchmarks.polls:floor_rsgi", floor_file)), paths, None),
+                "floor (granian WSGI, lookup)": (*servers.enter_context(floor_server("wsgi", "benchmarks.polls:floor_wsgi", floor_file)), paths, None),
+                "serve, SQLite": (url, process, paths, None),
+            }
+            postgres_url, postgres = servers.enter_context(serve_server(Path(folder) / "postgresql", {"DATABASE_URL": cluster.create_database("polls")}))
+            running["serve, PostgreSQL"] = (postgres_url, postgres, polled_paths(postgres_url, args.tables), cluster)
+            ratios, postgres_ratios = [], []
+            for round_ in range(1, args.rounds + 1):
+                rates = {label: measure(f"{round_}. {label}", *server, args.seconds) for label, server in running.items()}
+                floor = max(rate for label, rate in rates.items() if label.startswith("floor"))
+                ratios.append(rates["serve, SQLite"] / floor)
+                postgres_ratios.append(rates["serve, PostgreSQL"] / floor)
+            print(f"serve, SQLite: {statistics.median(ratios):.2f}x the faster floor, median of {args.rounds} rounds "
+                  f"({min(ratios):.2f}-{max(ratios):.2f}; goal: at least 0.90x); PostgreSQL {statistics.median(postgres_ratios):.2f}x "
+                  f"({min(postgres_ratios):.2f}-{max(postgres_ratios):.2f})")
     finally:
         cluster.stop()
 
@@ -135,7 +144,7 @@ def _started(argv: list[str], env: dict, port: int):
         process.wait(timeout=30)
 
 
-def measure(label: str, url: str, process: subprocess.Popen, paths: list[str], seconds: float, database: Cluster | None) -> float:
+def measure(label: str, url: str, process: subprocess.Popen, paths: list[str], database: Cluster | None, seconds: float) -> float:
     script = Path(tempfile.mkstemp(suffix=".lua")[1])
     script.write_text("paths = {" + ",".join(json.dumps(path) for path in paths) + "}\ni = 0\n"
                       "request = function() i = i + 1; return wrk.format('GET', paths[(i % #paths) + 1], {['HX-Request']='true'}) end\n")
@@ -149,7 +158,7 @@ def measure(label: str, url: str, process: subprocess.Popen, paths: list[str], s
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     latency = re.search(r"Latency\s+(\S+)", output).group(1)
     per_cpu = answered / used if used else 0
-    line = f"{label:28} {answered / seconds:9,.0f} polls/s, {per_cpu:9,.0f} per second of server CPU ({used / seconds:.2f} cores), mean latency {latency}"
+    line = f"{label:31} {answered / seconds:9,.0f} polls/s, {per_cpu:9,.0f} per second of server CPU ({used / seconds:.2f} cores), mean latency {latency}"
     if database is not None:
         line += f"; PostgreSQL used {db_used / seconds:.2f} cores"
     if errors:
