@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 from flask import url_for
 from markupsafe import Markup
 
+from assistant.web.i18n import as_template_says, request_translations
 from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations
 from assistant.web.sharing import qr_svg
 from assistant.web.state import TableState
 from assistant.web.tables import Table
@@ -99,7 +99,7 @@ class _ProgressWords:
 def _progress_words(translations: NullTranslations) -> _ProgressWords:
     """Once per language (``translations``, the request's catalog), not three template calls
     for each seat in every tap's answer."""
-    return _ProgressWords(Markup(_("{player}: {done} of {total}")) % {}, Markup(_("done")) % {}, Markup(_("still entering")) % {})
+    return _ProgressWords(as_template_says(_("{player}: {done} of {total}")), as_template_says(_("done")), as_template_says(_("still entering")))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,8 @@ from flask import Flask
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
+from assistant.web.i18n import as_template_says, request_translations
 from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
 
@@ -180,19 +180,16 @@ class PadWords:
 def _pad_words(translations: NullTranslations) -> PadWords:
     """Once per language (its catalog), not ten template calls in every tap's answer."""
 
-    def said(translated: str) -> Markup:
-        return Markup(translated) % {}  # a template's _() fills in no variables, but reads %% as %
-
     return PadWords(
-        name=said(_("Number pad")),
-        done=said(_("Done")),
-        rest=said(_("Empty cells: 0")),
-        less=said(_("one less")),
-        more=said(_("one more")),
-        undo=said(_("Undo")),
-        undo_local=said(_("Undo: {cell}, {after} → {before}")),
-        undo_row=said(_("Undo: {cell} and the rest of its row, back to empty")),
-        how=said(_("a number moves on, − and + stay")),
+        name=as_template_says(_("Number pad")),
+        done=as_template_says(_("Done")),
+        rest=as_template_says(_("Empty cells: 0")),
+        less=as_template_says(_("one less")),
+        more=as_template_says(_("one more")),
+        undo=as_template_says(_("Undo")),
+        undo_local=as_template_says(_("Undo: {cell}, {after} → {before}")),
+        undo_row=as_template_says(_("Undo: {cell} and the rest of its row, back to empty")),
+        how=as_template_says(_("a number moves on, − and + stay")),
     )
 
 

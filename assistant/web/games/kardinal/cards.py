@@ -9,8 +9,8 @@ from gettext import NullTranslations
 from markupsafe import Markup
 
 from assistant.web.games.kardinal.cells import PIECE_CAP
+from assistant.web.i18n import as_template_says, ngettext, request_translations
 from assistant.web.i18n import gettext as _
-from assistant.web.i18n import ngettext, request_translations
 from assistant.web.pad import CountCell, Pad
 
 
@@ -137,7 +137,7 @@ def _live_facts(translations: NullTranslations, fields: int | None) -> _LiveFact
     """The same for every country of a language with as many fields (``translations``, the
     request's catalog, is the language): once, not ten template calls for each country in a
     tap's answer."""
-    advisors = Markup(_("advisors: {count} of at most {cap}")) % {}
+    advisors = as_template_says(_("advisors: {count} of at most {cap}"))
     if fields:
         taken = Markup(ngettext("%(placed)d of %(num)d cloister field taken", "%(placed)d of %(num)d cloister fields taken", fields))
         return _LiveFacts(taken, taken % {"placed": 9999, "num": fields}, Markup(), advisors, advisors.format(count=9999, cap=8888))
@@ -145,7 +145,7 @@ def _live_facts(translations: NullTranslations, fields: int | None) -> _LiveFact
 
 
 def _monasteries_of_unknown_fields(monasteries: int) -> Markup:
-    return Markup(ngettext("%(num)d monastery (fields not known)", "%(num)d monasteries (fields not known)", monasteries)) % {"num": monasteries}
+    return as_template_says(ngettext("%(num)d monastery (fields not known)", "%(num)d monasteries (fields not known)", monasteries), num=monasteries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,11 +179,11 @@ class SupplyWords:
 def _supply_words(translations: NullTranslations) -> SupplyWords:
     """Once per language (``translations``, the request's catalog), not five template calls in
     every tap's answer."""
-    owned = Markup(_("each player owns {monasteries} monasteries and {advisors} advisors")) % {}
+    owned = as_template_says(_("each player owns {monasteries} monasteries and {advisors} advisors"))
     return SupplyWords(
-        title=Markup(_("Left in supply")) % {},
+        title=as_template_says(_("Left in supply")),
         owned=owned.format(monasteries=PIECE_CAP["monasteries"], advisors=PIECE_CAP["advisors"]),
-        kinds=(("monasteries", Markup(_("monasteries")) % {}), ("advisors", Markup(_("advisors")) % {})),
+        kinds=(("monasteries", as_template_says(_("monasteries"))), ("advisors", as_template_says(_("advisors")))),
     )
 
 
@@ -199,9 +199,14 @@ class BoardPad(Pad):
     left: int
 
     @property
-    def foot(self) -> Markup:
-        """What the player has left in supply, as the template's ``ngettext`` said it."""
-        return Markup(ngettext("%(num)d left in supply", "%(num)d left in supply", self.left)) % {"num": self.left}
+    def foot(self) -> str:
+        """What the player has left in supply: the words its cells' ``data-foot`` carry."""
+        return supply_sentence(self.left)
+
+
+def supply_sentence(left: int) -> str:
+    """"18 left in supply": the pad's foot, and each cell's (static/app.js shows it as the pad moves there)."""
+    return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from assistant.web.games.kardinal.cards import (
     SketchEditor,
     SupplyRow,
     SupplyRows,
+    supply_sentence,
 )
 from assistant.web.games.kardinal.cells import (
     CELL_PATTERN,
@@ -41,7 +42,7 @@ from assistant.web.games.kardinal.cells import (
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
-from assistant.web.i18n import field_problem, ngettext
+from assistant.web.i18n import field_problem
 from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
 from assistant.web.numbers import small_number
@@ -229,7 +230,7 @@ class _BoardGrid:
             self.following.update(following_cells(list(seat.cells)))
         self.link_tail = f"&player={seat.key}" if seat else ""
         self.supply_left = {
-            (pieces, p.color): _supply_sentence(PIECE_CAP[pieces] - placed(state, pieces, p.color)) for pieces in PIECES for p in seated
+            (pieces, p.color): supply_sentence(PIECE_CAP[pieces] - placed(state, pieces, p.color)) for pieces in PIECES for p in seated
         }
         # One translated pattern per kind of piece, filled in for each of the ~90 cells.
         self.cell_label = {pieces: str(CELL_PATTERN[pieces]) for pieces in PIECES}
@@ -300,10 +301,6 @@ class _BoardGrid:
 
 def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
     return "cell" + (" selected" if selected else "") + (" bad" if problems else "") + ("" if value else " zero")
-
-
-def _supply_sentence(left: int) -> str:
-    return ngettext("%(num)d left in supply", "%(num)d left in supply", left) % {"num": left}
 
 
 def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> BoardPad:
