@@ -50,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     if args.command == "serve":
-        from assistant.web.serve import serve as serve_app  # the core and the CLI never need Flask
+        from assistant.web.serving.serve import serve as serve_app  # the core and the CLI never need Flask
 
         return serve_app(args.host, args.port, args.instance, threads=args.threads, body_seconds=args.body_seconds, debug=args.debug)
     if args.command == "prune":
@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return migrate_command(args.instance)
     if args.command in ("backup", "restore"):
-        from assistant.web.backup import backup_command, restore_command
+        from assistant.web.store.backup import backup_command, restore_command
 
         return (backup_command if args.command == "backup" else restore_command)(args.file, args.instance)
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))

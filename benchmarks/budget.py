@@ -29,7 +29,7 @@ from assistant.games.work import REQUEST_WORK, WorkBudget
 from assistant.web import create_app
 from assistant.web.games.kardinal import sketch_screen
 from assistant.web.games.kardinal.state import Sketch
-from assistant.web.tables import Change, apply_change, find_table
+from assistant.web.store.tables import Change, apply_change, find_table
 
 PLAYERS = ["green", "red", "blue", "purple", "yellow"]
 COUNTRIES = ["England", "Franken", "Bayern", "Italien", "Aragon"]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from web import count_changes, fsync_time, ms, new_table, quantile, shipped_client
 
-from assistant.web import db
+from assistant.web.store import db
 
 ROUNDS = 2
 INSTANCE = Path(__file__).resolve().parents[1] / "instance"

@@ -21,7 +21,7 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from assistant.web.front import BODY_SECONDS  # noqa: E402
+from assistant.web.serving.front import BODY_SECONDS  # noqa: E402
 from tests.served import serving  # noqa: E402
 
 DECLARED = 65_535

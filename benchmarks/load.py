@@ -173,7 +173,7 @@ def report(change_seconds: float, results: list[Step]) -> None:
 SERVERS = {
     "serve": [sys.executable, "-m", "assistant", "serve", "--host", "127.0.0.1", "--port", "{port}", "--instance", "{instance}"],
     # The former `serve` (waitress with the settings it had), to compare: pip install waitress.
-    "waitress": [sys.executable, "-c", "from waitress import serve; from assistant.web import create_app; from assistant.web.db import open_store; "
+    "waitress": [sys.executable, "-c", "from waitress import serve; from assistant.web import create_app; from assistant.web.store.db import open_store; "
                  "app = create_app(instance_path='{instance}'); open_store(app); print('Serving on http://127.0.0.1:{port}', flush=True); "
                  "serve(app, host='127.0.0.1', port={port}, threads=8, connection_limit=5000, channel_timeout=60, "
                  "asyncore_use_poll=True, clear_untrusted_proxy_headers=False)"],

@@ -96,7 +96,7 @@ STEPS = {
     "load": [("assistant.web.views.table", "editable_table")],
     "parse": [("assistant.web.views.table", "change_origin"), ("assistant.web.views.table", "read_change"), ("assistant.web.views.table", "taken_tap")],
     "apply": [("assistant.web.views.table", "apply_change")],
-    "save": [("assistant.web.record", "write")],
+    "save": [("assistant.web.store.record", "write")],
     "render": [("assistant.web.views.table", "render_changes"), ("assistant.web.views.table", "render_screen")],
 }
 

@@ -2,7 +2,7 @@ import logging
 
 import pytest
 
-from assistant.web import db
+from assistant.web.store import db
 from tests import session_log
 from tests.client import browser_app
 from tests.postgres import Cluster, empty

@@ -1,4 +1,4 @@
-"""The server's front (assistant/web/front.py) with granian's side stood in for: the WSGI environ
+"""The server's front (assistant/web/serving/front.py) with granian's side stood in for: the WSGI environ
 it builds from an RSGI scope, and what it does with bodies that come whole, late or too large.
 tests/shipped/test_slow_clients.py checks the same through the real server."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from assistant.web import db
-from assistant.web.front import BufferedWSGI, wsgi_environ
+from assistant.web.serving.front import BufferedWSGI, wsgi_environ
+from assistant.web.store import db
 from tests.client import browser_app
 
 

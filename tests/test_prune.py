@@ -7,8 +7,8 @@ import time
 import pytest
 
 from assistant.cli import main
-from assistant.web import db
-from assistant.web.db import get_db
+from assistant.web.store import db
+from assistant.web.store.db import get_db
 from tests.client import browser_app_from_environment
 from tests.web.helpers import enter, new_table
 

@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from assistant.web import serve
+from assistant.web.serving import serve
 
 resource = pytest.importorskip("resource", reason="file limits are POSIX's")  # Windows: select(), 400 connections
 
@@ -16,7 +16,7 @@ def test_the_server_takes_thousands_of_polling_phones():
 def test_serving_raises_a_low_file_limit_to_what_the_connections_need():
     script = (
         "import resource\n"
-        "from assistant.web.serve import raise_file_limit\n"
+        "from assistant.web.serving.serve import raise_file_limit\n"
         "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
         "resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))\n"
         "raise_file_limit(5100)\n"

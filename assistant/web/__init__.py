@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, Flask
 
 from assistant.translator import TRANSLATIONS_DIR
-from assistant.web.front import HELD_BYTES
+from assistant.web.serving.front import HELD_BYTES
 
 PACKAGE = Path(__file__).resolve().parent
 SOURCE_TREE = PACKAGE.parents[1]
@@ -84,8 +84,10 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     from babel.lists import format_list
     from flask_babel import get_locale
 
-    from assistant.web import budget, compression, db, errors, hosts, locale, log_links, pad, polls, security, static_files
+    from assistant.web import errors, pad
     from assistant.web.games import web_games
+    from assistant.web.serving import budget, compression, hosts, locale, log_links, polls, security, static_files
+    from assistant.web.store import db
 
     log_links.hide_links_in_logs()
     polls.init_app(app)  # first: the proxy's headers (security.init_app) are read before it

@@ -13,10 +13,10 @@ from assistant.games import score_data
 from assistant.json_input import InputTooLarge, read_json, too_large
 from assistant.problems import InvalidInput, Problem
 from assistant.translator import Translator, translator_for
-from assistant.web.db import check_store, store_failed
-from assistant.web.locale import api_language
-from assistant.web.numbers import small_number
-from assistant.web.security import csrf
+from assistant.web.serving.locale import api_language
+from assistant.web.serving.numbers import small_number
+from assistant.web.serving.security import csrf
+from assistant.web.store.db import check_store, store_failed
 from assistant.web.views.history import json_history
 
 bp = Blueprint("api", __name__)

@@ -15,7 +15,7 @@ from typing import TypedDict
 
 from assistant.games.base import ScoringReport
 from assistant.web.games.base import PlayerView, Segment
-from assistant.web.numbers import small_number
+from assistant.web.serving.numbers import small_number
 
 CHART_WIDTH = 320
 TRACK_COLUMNS = 10

@@ -1,6 +1,6 @@
 """Changes every game's table has: a count from the number pad, a player's name, a house rule
 (the rules a game declares in ``WebGame.house_rules``).
-Every game's state (``assistant.web.state.TableState``) has ``players`` (each with a ``name``)
+Every game's state (``assistant.web.store.state.TableState``) has ``players`` (each with a ``name``)
 and ``rules`` (one attribute a house rule)."""
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from assistant.web.games.base import BadChange, HouseRule
-from assistant.web.i18n import gettext as _
-from assistant.web.numbers import small_number, whole_number
-from assistant.web.state import TableState
-from assistant.web.tables import Change
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.numbers import small_number, whole_number
+from assistant.web.store.state import TableState
+from assistant.web.store.tables import Change
 
 # Reads one kind of cell: the change a form asks for, or None when the cell is of another kind.
 CellReader = Callable[[Any, str, MultiDict[str, str]], "Change | None"]

@@ -6,13 +6,13 @@ from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, SecurityError
 
-from assistant.web import admission
-from assistant.web.admission import ServerBusy
-from assistant.web.db import store_failed
-from assistant.web.front import BODY_LATE
-from assistant.web.i18n import gettext as _
-from assistant.web.locale import api_language
 from assistant.web.pages import WATCH_ONLY
+from assistant.web.serving import admission
+from assistant.web.serving.admission import ServerBusy
+from assistant.web.serving.front import BODY_LATE
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.locale import api_language
+from assistant.web.store.db import store_failed
 
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
 

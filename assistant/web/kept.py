@@ -16,9 +16,9 @@ from typing import Any, TypeVar, cast
 from assistant.games import get_game
 from assistant.games.base import Game, ScoringReport
 from assistant.problems import InvalidInput
-from assistant.web.i18n import request_translations
-from assistant.web.state import KeptResult, TableState
-from assistant.web.tables import Change, Table
+from assistant.web.serving.i18n import request_translations
+from assistant.web.store.state import KeptResult, TableState
+from assistant.web.store.tables import Change, Table
 
 ReportT = TypeVar("ReportT", bound=ScoringReport)
 

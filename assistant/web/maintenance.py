@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from flask import Flask
 
-from assistant.web.db import StoreError, migrate, open_store
-from assistant.web.prune import prune
+from assistant.web.store.db import StoreError, migrate, open_store
+from assistant.web.store.prune import prune
 
 
 def prune_command(older_than: float, instance: str | None) -> int:

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from flask import url_for
 from markupsafe import Markup
 
-from assistant.web.i18n import as_template_says, request_translations
-from assistant.web.i18n import gettext as _
-from assistant.web.sharing import qr_svg
-from assistant.web.state import TableState
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import as_template_says, request_translations
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.sharing import qr_svg
+from assistant.web.store.state import TableState
+from assistant.web.store.tables import Table
 
 if TYPE_CHECKING:  # the games' base class declares seats with this module's Seat
     from assistant.web.games.base import WebGame

@@ -21,8 +21,8 @@ from flask import Flask
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
-from assistant.web.i18n import as_template_says, request_translations
-from assistant.web.i18n import gettext as _
+from assistant.web.serving.i18n import as_template_says, request_translations
+from assistant.web.serving.i18n import gettext as _
 
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
 

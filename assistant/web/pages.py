@@ -8,8 +8,8 @@ from flask.typing import ResponseReturnValue
 
 from assistant.web.games import web_game
 from assistant.web.games.base import WebGame
-from assistant.web.state import TableState
-from assistant.web.tables import Table, find_table
+from assistant.web.store.state import TableState
+from assistant.web.store.tables import Table, find_table
 
 
 def wants_fragment() -> bool:

@@ -19,10 +19,10 @@ from babel.dates import format_date
 from assistant.games.base import ScoringReport
 from assistant.web.breakdown import Standing
 from assistant.web.games.base import WebGame
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_language
-from assistant.web.state import TableState
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import request_language
+from assistant.web.store.state import TableState
+from assistant.web.store.tables import Table
 
 BG_STATS_CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Table scoring assistant"  # BG Stats remembers its matches of games and players per source

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from assistant.web.numbers import small_number
+from assistant.web.serving.numbers import small_number
 
 PlayerT = TypeVar("PlayerT")  # a player as the game's new-table form holds one
 

@@ -9,12 +9,12 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from assistant.web import record
-from assistant.web.db import get_db
 from assistant.web.games.base import BadChange, PlannedChange, WebGame
-from assistant.web.i18n import gettext as _
-from assistant.web.state import KeptResult, TableState
-from assistant.web.tables import RESULTS, Change, Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.store import record
+from assistant.web.store.db import get_db
+from assistant.web.store.state import KeptResult, TableState
+from assistant.web.store.tables import RESULTS, Change, Table
 
 SETTABLE = ("set", "back", "undo")  # entries of one plain value, which "Set it back" offers
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from assistant.web.serve import free_port
+from assistant.web.serving.serve import free_port
 from tests.served import LOOPBACK, serving
 
 CHROMIUM = "/usr/bin/chromium"

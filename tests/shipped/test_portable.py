@@ -13,8 +13,8 @@ WITHOUT_FCNTL = """
 import json, os, signal, sys, tempfile, threading, time, urllib.request
 sys.modules["fcntl"] = None
 from assistant.cli import main
-from assistant.web.serve import free_port
-from assistant.web.sharing import lan_addresses
+from assistant.web.serving.serve import free_port
+from assistant.web.serving.sharing import lan_addresses
 port = free_port("127.0.0.1")
 
 def probe():

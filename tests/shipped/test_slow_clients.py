@@ -7,7 +7,7 @@ import socket
 import time
 from urllib.parse import urlsplit
 
-from assistant.web.front import BODY_SECONDS
+from assistant.web.serving.front import BODY_SECONDS
 from benchmarks.slow_clients import HOST, hanging, healthz_seconds
 
 HANGING = 100  # a quarter each: preconnects, half requests, idle keep-alive connections, half bodies

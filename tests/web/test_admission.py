@@ -1,4 +1,4 @@
-"""Only as many chain searches at once as the machine has cores (assistant/web/admission.py):
+"""Only as many chain searches at once as the machine has cores (assistant/web/serving/admission.py):
 the rest wait a moment, then 503 with Retry-After, in the page's language or as the API's JSON;
 a real board's pages never wait, and /healthz answers while clients loop the heaviest scoring.
 benchmarks/heavy_clients.py prints the latencies."""
@@ -13,7 +13,7 @@ from urllib.request import Request, urlopen
 
 import pytest
 
-from assistant.web import admission
+from assistant.web.serving import admission
 from tests.kardinal.helpers import absurd_position
 from tests.served import serving
 from tests.web.helpers import new_table

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from assistant.web import create_app
-from assistant.web.security import CONTENT_SECURITY_POLICY
+from assistant.web.serving.security import CONTENT_SECURITY_POLICY
 from tests.client import BrowserClient, browser_app
 from tests.web.helpers import new_table
 

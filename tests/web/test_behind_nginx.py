@@ -16,7 +16,7 @@ from email.message import Message
 
 import pytest
 
-from assistant.web.serve import free_port
+from assistant.web.serving.serve import free_port
 from tests.browser.nginx import Nginx
 from tests.postgres import Cluster
 from tests.served import LOOPBACK, Phone, new_table, serving

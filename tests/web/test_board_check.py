@@ -276,7 +276,7 @@ def test_no_client_input_causes_a_server_error(client):
 def test_a_stored_variant_the_core_would_now_refuse_still_opens(client, app):
     ident = save(client)
     with app.app_context():
-        from assistant.web.db import get_db
+        from assistant.web.store.db import get_db
 
         get_db().execute("UPDATE board_variant SET data = ? WHERE id = ?", ('{"name": "x", "alliances": [["England", "Narnia"]], "fields": {"Bayern": 99}}', ident))
     page = client.get(f"/boards/{ident}").get_data(as_text=True)

@@ -2,7 +2,7 @@
 each after requests on the app's threads, each with exit status 0 and nothing in the log after
 its start. Before (issue 37) granian's worker raced its own Rust threads while Python finalized,
 and about a third of the stops printed "panic in a function that cannot unwind… aborting"
-(assistant/web/clean_stop.py)."""
+(assistant/web/serving/clean_stop.py)."""
 from __future__ import annotations
 
 from tests.served import Phone, serving

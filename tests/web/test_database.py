@@ -5,9 +5,9 @@ import stat
 
 import pytest
 
-from assistant.web import db
-from assistant.web.db import get_db
-from assistant.web.security import instance_secret
+from assistant.web.serving.security import instance_secret
+from assistant.web.store import db
+from assistant.web.store.db import get_db
 from tests.client import browser_app
 from tests.web.helpers import enter, new_table
 

@@ -1,10 +1,10 @@
 """No log line names a table's link (docs/security.md): every record is made without it
-(assistant/web/log_links.py), exceptions included; tests/conftest.py checks a whole session's log."""
+(assistant/web/serving/log_links.py), exceptions included; tests/conftest.py checks a whole session's log."""
 from __future__ import annotations
 
 import logging
 
-from assistant.web import log_links
+from assistant.web.serving import log_links
 from tests import session_log
 from tests.served import Phone, new_table, serving
 

@@ -111,8 +111,8 @@ from assistant.web.changes import checked_count, posted_count, store_count
 from assistant.web.games.base import PlayerView, Scoring, Screen, ScreenContext, Seating
 from assistant.web.games.named import NamedGame
 from assistant.web.pad import Pad
-from assistant.web.state import Stored, TableState
-from assistant.web.tables import Change, Table
+from assistant.web.store.state import Stored, TableState
+from assistant.web.store.tables import Change, Table
 
 CAP = 9
 
@@ -273,7 +273,7 @@ def test_a_third_game_is_played_through_the_web_app(third_game_client):
 
 def test_a_game_missing_part_of_the_contract_is_refused_when_it_is_made():
     from assistant.web.games.base import REQUIRED, Scoring, Screen, WebGame
-    from assistant.web.state import TableState
+    from assistant.web.store.state import TableState
 
     members = {
         "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "entry_screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),
@@ -302,7 +302,7 @@ def test_a_game_registered_without_screens_says_so(third_game, monkeypatch):
 def test_a_named_game_without_seating_and_old_screens_are_refused_saying_why():
     from assistant.web.games.base import Scoring, Screen
     from assistant.web.games.named import NamedGame
-    from assistant.web.state import TableState
+    from assistant.web.store.state import TableState
 
     members = {
         "slug": "x", "title": "X", "templates": "x", "state_model": TableState, "entry_screens": (Screen("a", "A"),), "scorings": (Scoring("final", "F"),),

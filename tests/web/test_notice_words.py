@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 
 from assistant.translator import translator_for
-from assistant.web import db
+from assistant.web.store import db
 from tests.client import browser_app
 from tests.web import helpers, princeps
 

@@ -1,4 +1,4 @@
-"""Polls with nothing new are answered in front of the app (assistant/web/polls.py): cheaply,
+"""Polls with nothing new are answered in front of the app (assistant/web/serving/polls.py): cheaply,
 with every header every response carries, and never when something changed."""
 import pytest
 

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from assistant.web.polls import FileVersions
+from assistant.web.serving.polls import FileVersions
 from tests.served import Phone, new_table, serving
 
 HTMX = {"HX-Request": "true"}

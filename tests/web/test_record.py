@@ -1,4 +1,4 @@
-"""The table's record (assistant/web/record.py): every change kept with who made it and what it
+"""The table's record (assistant/web/store/record.py): every change kept with who made it and what it
 replaced, a tap counted once for as long as the table lives, Undo and "Set it back" as changes of
 their own, scorings never lost by one tap; on both stores, CSRF on."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from assistant.web import record
+from assistant.web.store import record
 from tests.web.helpers import HTMX, change, new_table, version, view_token
 
 ARAGON = "monasteries.Aragon.red"
@@ -34,7 +34,7 @@ def history(client, token, page=1) -> str:
 
 def entries(app, token) -> list[record.Entry]:
     with app.app_context():
-        from assistant.web.db import get_db
+        from assistant.web.store.db import get_db
 
         table_id = get_db().execute("SELECT id FROM game_table WHERE id = ? OR view_id = ?", (token, token)).fetchone()["id"]
         found, _total = record.page(get_db(), table_id, 1)
@@ -94,7 +94,7 @@ def stored_state(app, token) -> dict:
     import json
 
     with app.app_context():
-        from assistant.web.db import get_db
+        from assistant.web.store.db import get_db
 
         return json.loads(get_db().execute("SELECT state FROM game_table WHERE id = ?", (token,)).fetchone()["state"])
 
@@ -309,7 +309,7 @@ def test_a_table_keeps_its_newest_entries_and_every_scoring(app, client, monkeyp
     for number in range(60):
         change(client, token, ARAGON, value=str(number % 4))
     with app.app_context():
-        from assistant.web.db import get_db
+        from assistant.web.store.db import get_db
 
         kinds = [row["kind"] for row in get_db().execute("SELECT kind FROM table_change WHERE table_id = ?", (token,))]
     assert "scoring" in kinds and len(kinds) <= 30 + 10 + 1
@@ -319,8 +319,8 @@ def test_the_record_goes_with_its_table_when_pruned(app, client):
     token = new_table(client)
     change(client, token, ARAGON, value="1")
     with app.app_context():
-        from assistant.web.db import get_db
-        from assistant.web.prune import prune
+        from assistant.web.store.db import get_db
+        from assistant.web.store.prune import prune
 
         assert prune(older_than=-10)
         assert get_db().execute("SELECT COUNT(*) AS n FROM table_change").fetchone()["n"] == 0

@@ -3,7 +3,7 @@ cell on, set to 0 as one change; a count entered (here or on another phone since
 goes past the row; a tap sent twice is taken once."""
 import re
 
-from assistant.web.tables import find_table
+from assistant.web.store.tables import find_table
 from tests.web.helpers import HTMX, change, new_table, version
 
 # new_table's players: green, red, blue, purple.

@@ -1,6 +1,6 @@
 """Sharing: QR codes other phones can reach, a read-only link, unguessable tokens."""
 from assistant.web import trusted_hosts
-from assistant.web.sharing import base_urls, is_known_host, is_loopback_host, lan_addresses, qr_svg
+from assistant.web.serving.sharing import base_urls, is_known_host, is_loopback_host, lan_addresses, qr_svg
 from tests.web.helpers import new_table, view_token
 
 
@@ -80,7 +80,7 @@ def test_hosts_of_this_server_are_links(client):
 
 
 def machine_names_one() -> str:
-    from assistant.web.sharing import machine_names
+    from assistant.web.serving.sharing import machine_names
 
     return sorted(machine_names())[0]
 

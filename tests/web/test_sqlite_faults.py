@@ -9,7 +9,7 @@ import logging
 
 import pytest
 
-from assistant.web import db
+from assistant.web.store import db
 from tests.client import browser_app
 from tests.web.helpers import GAME, change, new_table, version
 

@@ -10,7 +10,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.games.kardinal.position import GAME_SLUG
-from assistant.web import db
+from assistant.web.store import db
 from tests.client import browser_app, browser_app_from_environment
 from tests.web.helpers import HTMX, change, enter, new_table, version
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.web import db
+from assistant.web.store import db
 from tests.client import browser_app
 from tests.web import princeps
 from tests.web.helpers import HTMX, change

@@ -2,7 +2,7 @@
 several machines behind a proxy run it: a phone on each changes the same cell and different
 cells; conflicts are refused and nothing is lost, exactly as on one server; a change made on one
 reaches the phones polling the other within a poll, also when the other's listener for changes
-(assistant/web/versions.py) loses its connection."""
+(assistant/web/store/versions.py) loses its connection."""
 from __future__ import annotations
 
 import itertools
@@ -13,7 +13,7 @@ from contextlib import ExitStack
 import psycopg
 import pytest
 
-from assistant.web.versions import LISTENER_NAME
+from assistant.web.store.versions import LISTENER_NAME
 from tests.served import Phone, new_table, serving
 
 HTMX = {"HX-Request": "true"}

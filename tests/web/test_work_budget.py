@@ -6,8 +6,8 @@ import re
 import pytest
 
 from assistant.games.work import REQUEST_WORK
-from assistant.web.db import get_db
 from assistant.web.games.kardinal import sketch_screen
+from assistant.web.store.db import get_db
 from tests.kardinal.helpers import SearchSteps, absurd_position, complete_bipartite, thinned_bipartite, units_decide
 from tests.web.helpers import HTMX, enter, new_table, view_token
 from tests.web.test_sketch import Phone

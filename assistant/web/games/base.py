@@ -1,7 +1,7 @@
 """The contract between the shared web code and a game: what a game's web package declares.
 
 A game's web package exposes ``WEB_GAME``, an instance of a ``WebGame`` subclass, generic over
-its stored state (``assistant.web.state.TableState``) and its report
+its stored state (``assistant.web.store.state.TableState``) and its report
 (``assistant.games.base.ScoringReport``). The abstract methods and the ``REQUIRED`` attributes
 are what every game must give (a class that lacks one is refused when it is defined); every
 other member has a default that suits a plain game. docs/architecture.md walks through adding
@@ -24,13 +24,13 @@ from assistant.games.base import ScoringReport, Step
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput, by_field
 from assistant.web import kept
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import request_translations
 from assistant.web.own_counts import Seat
 from assistant.web.pad import Pad, after_count
-from assistant.web.state import TableState
-from assistant.web.tables import Change, Conflict, Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import request_translations
+from assistant.web.store.state import TableState
+from assistant.web.store.tables import Change, Conflict, Table
 
 StateT = TypeVar("StateT", bound=TableState)
 ReportT = TypeVar("ReportT", bound=ScoringReport)
@@ -185,7 +185,7 @@ REQUIRED = ("slug", "title", "templates", "entry_screens", "scorings", "state_mo
 
 class WebGame(ABC, Generic[StateT, ReportT]):
     """A game's screens. Texts come from Flask-Babel (the request's language); the core gets the
-    request's catalog (``assistant.web.i18n.request_translations()``) as its translator.
+    request's catalog (``assistant.web.serving.i18n.request_translations()``) as its translator.
 
     What a game may add (pages of its own, tables in the database, a stylesheet, links, figures,
     wording) is declared here too, with a default that adds nothing; the shared code calls them
@@ -200,7 +200,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     # module ``screens`` would be hidden by it inside the class body.
     entry_screens: tuple[Screen, ...]
     scorings: tuple[Scoring, ...]  # in the order they happen; the last one decides the winner
-    state_model: type[StateT]  # the stored state, typed (``assistant.web.state``)
+    state_model: type[StateT]  # the stored state, typed (``assistant.web.store.state``)
 
     # --- what a plain game may leave as it is ---
     screen_args: tuple[str, ...] = ()  # the URL arguments its screens read (all others are dropped)

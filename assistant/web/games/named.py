@@ -28,10 +28,10 @@ from assistant.games.names import isolated
 from assistant.problems import InvalidInput, by_field
 from assistant.web.changes import name_cell_change, parse_cell_change, rule_cell_change, seat
 from assistant.web.games.base import ReportT, Seating, SetupForm, StateT, WebGame
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations
 from assistant.web.seats import change_seats
-from assistant.web.tables import Change, Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import request_translations
+from assistant.web.store.tables import Change, Table
 
 
 def default_name(number: int) -> str:

@@ -7,16 +7,17 @@ from typing import Any
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask.typing import ResponseReturnValue
 
-from assistant.web import record, takeback
-from assistant.web.db import get_db
+from assistant.web import takeback
 from assistant.web.games.base import BadChange, WebGame
-from assistant.web.i18n import gettext as _
 from assistant.web.kept import kept_verdict
-from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
-from assistant.web.polls import NOTHING_NEW
-from assistant.web.state import KeptResult, TableState
-from assistant.web.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.numbers import small_number
+from assistant.web.serving.polls import NOTHING_NEW
+from assistant.web.store import record
+from assistant.web.store.db import get_db
+from assistant.web.store.state import KeptResult, TableState
+from assistant.web.store.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
 from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, this_phone_if_known, unchanged_since
 
 bp = Blueprint("history", __name__, url_prefix="/t/<token>")

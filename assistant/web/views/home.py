@@ -4,10 +4,10 @@ from __future__ import annotations
 from flask import Blueprint, abort, request, url_for
 from flask.typing import ResponseReturnValue
 
-from assistant.web.db import store_failed
 from assistant.web.games import web_game, web_games
 from assistant.web.pages import go_to, render
-from assistant.web.tables import create_table, recent_tables, remember
+from assistant.web.store.db import store_failed
+from assistant.web.store.tables import create_table, recent_tables, remember
 
 bp = Blueprint("home", __name__)
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from flask import Blueprint, Response, current_app, request, url_for
 from flask_babel import get_locale
 
-from assistant.web.i18n import gettext as _
-from assistant.web.static_files import page_files
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.static_files import page_files
 
 bp = Blueprint("installed", __name__)
 BACKGROUND = "#121417"  # static/app.css --bg: the splash screen and the bar above the app

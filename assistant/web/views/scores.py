@@ -9,15 +9,16 @@ from flask.typing import ResponseReturnValue
 
 from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
-from assistant.web import breakdown, kept, play_log, record, takeback
-from assistant.web.db import get_db
+from assistant.web import breakdown, kept, play_log, takeback
 from assistant.web.games.base import BadChange, Scoring, WebGame
-from assistant.web.i18n import field_problem
-from assistant.web.i18n import gettext as _
 from assistant.web.pages import editable_table, open_table, render
-from assistant.web.polls import NOTHING_NEW
-from assistant.web.state import KeptResult, TableState
-from assistant.web.tables import RESULTS, Origin, Table, apply_change
+from assistant.web.serving.i18n import field_problem
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.polls import NOTHING_NEW
+from assistant.web.store import record
+from assistant.web.store.db import get_db
+from assistant.web.store.state import KeptResult, TableState
+from assistant.web.store.tables import RESULTS, Origin, Table, apply_change
 from assistant.web.views.table import this_phone, unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")

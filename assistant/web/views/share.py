@@ -5,9 +5,9 @@ from flask import Blueprint, current_app, request, url_for
 from flask.typing import ResponseReturnValue
 
 from assistant.web import own_counts
-from assistant.web.i18n import gettext as _
 from assistant.web.pages import open_table, render
-from assistant.web.sharing import base_urls, qr_svg
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.sharing import base_urls, qr_svg
 
 bp = Blueprint("share", __name__, url_prefix="/t/<token>")
 

@@ -11,17 +11,18 @@ from flask import Blueprint, abort, current_app, get_flashed_messages, redirect,
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
-from assistant.web import own_counts, record, takeback
-from assistant.web.db import get_db
+from assistant.web import own_counts, takeback
 from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, WebGame
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import sentence_start
-from assistant.web.numbers import small_number
 from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
-from assistant.web.polls import NOTHING_NEW
-from assistant.web.state import TableState
-from assistant.web.tables import (
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import sentence_start
+from assistant.web.serving.numbers import small_number
+from assistant.web.serving.polls import NOTHING_NEW
+from assistant.web.store import record
+from assistant.web.store.db import get_db
+from assistant.web.store.state import TableState
+from assistant.web.store.tables import (
     UNKNOWN,
     Conflict,
     Origin,

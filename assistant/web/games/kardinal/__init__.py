@@ -21,12 +21,12 @@ from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.step_map import StepMap, step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import ngettext, pgettext, request_translations
 from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import after_count, moved_past
-from assistant.web.tables import Change, Conflict, Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import ngettext, pgettext, request_translations
+from assistant.web.store.tables import Change, Conflict, Table
 
 
 class KardinalWeb(WebGame[KardinalState, KardinalReport]):

@@ -35,10 +35,10 @@ from assistant.web.games.kardinal.boards import (
     variants_by_id,
 )
 from assistant.web.games.kardinal.words import country_names
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations
-from assistant.web.numbers import small_number
 from assistant.web.pages import go_to, render
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import request_translations
+from assistant.web.serving.numbers import small_number
 
 bp = Blueprint("boards", __name__, url_prefix="/boards")
 _WHOLE = re.compile(r"\s*-?[0-9]{1,9}\s*")

@@ -25,11 +25,11 @@ from assistant.games.kardinal.position import GAME_SLUG
 from assistant.games.kardinal.variants import make_variant, variant_json
 from assistant.problems import InvalidInput
 from assistant.translator import ENGLISH
-from assistant.web.db import Row, get_db
 from assistant.web.games.kardinal.state import BoardChoice, KardinalState
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.numbers import small_number
-from assistant.web.tables import new_token
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.numbers import small_number
+from assistant.web.store.db import Row, get_db
+from assistant.web.store.tables import new_token
 
 PUBLISHED = "published"  # the core's name of the published board
 PUBLISHED_LABEL = _l("Published board")

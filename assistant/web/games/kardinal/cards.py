@@ -9,9 +9,9 @@ from gettext import NullTranslations
 from markupsafe import Markup
 
 from assistant.web.games.kardinal.cells import PIECE_CAP
-from assistant.web.i18n import as_template_says, ngettext, request_translations
-from assistant.web.i18n import gettext as _
 from assistant.web.pad import CountCell, Pad
+from assistant.web.serving.i18n import as_template_says, ngettext, request_translations
+from assistant.web.serving.i18n import gettext as _
 
 
 @dataclass(frozen=True, slots=True)

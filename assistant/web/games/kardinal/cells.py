@@ -20,12 +20,12 @@ from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_as_player_label, color_label
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import request_language
-from assistant.web.numbers import whole_number as _whole_number
 from assistant.web.own_counts import Seat
-from assistant.web.tables import Change
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import request_language
+from assistant.web.serving.numbers import whole_number as _whole_number
+from assistant.web.store.tables import Change
 
 HOUSE_RULES = {"rules.chains": CHAIN_RULE}  # the game's WebGame.house_rules
 PIECES = ("monasteries", "advisors")

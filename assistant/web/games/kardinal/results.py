@@ -11,9 +11,9 @@ from assistant.web.games.base import Segment
 from assistant.web.games.kardinal.boards import table_board, table_variant
 from assistant.web.games.kardinal.sketch import core_roads, sketch_of
 from assistant.web.games.kardinal.state import KardinalState
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import request_translations as get_translations
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import request_translations as get_translations
+from assistant.web.store.tables import Table
 
 SCORINGS = ("intermediate", "final")
 

@@ -42,13 +42,13 @@ from assistant.web.games.kardinal.cells import (
 from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
-from assistant.web.i18n import field_problem
-from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
-from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import cell_id, following_cells
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import field_problem
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.numbers import small_number
+from assistant.web.store.tables import Table
 
 CHAIN_LENGTHS = range(MIN_CHAIN, 21)
 # Every count a cell can hold, one tap each: the pad hides those above the cell's cap (advisors).

@@ -15,9 +15,9 @@ from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice, variants_by_id
 from assistant.web.games.kardinal.state import KardinalPlayer, KardinalRules, KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_label
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations as get_translations
 from assistant.web.seats import change_seats
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import request_translations as get_translations
 
 
 def blank_form() -> SetupForm:

@@ -24,10 +24,10 @@ from assistant.games.kardinal.board import MONASTERIES_PER_PLAYER
 from assistant.web.games.base import BadChange
 from assistant.web.games.kardinal.cells import colors, placed, player_label
 from assistant.web.games.kardinal.state import KardinalState, Sketch, SketchShape
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import ngettext
-from assistant.web.numbers import small_number
-from assistant.web.tables import Change, Conflict
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import ngettext
+from assistant.web.serving.numbers import small_number
+from assistant.web.store.tables import Change, Conflict
 
 COLUMNS, ROWS = 6, 7
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"  # a player has at most 20 monasteries

@@ -39,9 +39,9 @@ from assistant.web.games.kardinal.sketch import (
 )
 from assistant.web.games.kardinal.state import KardinalState, Sketch
 from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import request_translations
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import request_translations
+from assistant.web.store.tables import Table
 
 CELL = 100  # one lattice spot in the drawing's units (viewBox 600 x 700)
 # A page shows every player's sketch: each may search with its share of the request's budget

@@ -5,7 +5,7 @@ from typing import Any
 
 from pydantic import Field
 
-from assistant.web.state import Stored, TableState
+from assistant.web.store.state import Stored, TableState
 
 
 class KardinalPlayer(Stored):

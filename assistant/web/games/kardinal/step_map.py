@@ -10,8 +10,8 @@ from assistant.web.games.kardinal.board_map import Count, Focus, MapDrawing, boa
 from assistant.web.games.kardinal.boards import board_from
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import country_names
-from assistant.web.i18n import gettext as _
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.store.tables import Table
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 from assistant.games.kardinal.board import PALETTE, published_board
 from assistant.games.kardinal.texts import color_as_player, color_name
 from assistant.web.games.base import HouseRule, RuleChoice
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import request_language
-from assistant.web.i18n import request_translations as get_translations
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import request_language
+from assistant.web.serving.i18n import request_translations as get_translations
 
 CHAIN_RULE_CHOICES = {  # the readings of CHAIN_RULE
     "disjoint": RuleChoice(

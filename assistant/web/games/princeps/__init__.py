@@ -16,12 +16,12 @@ from assistant.web.games.princeps import cells, results, screens
 from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import TIE_RULE, category_name, tie_break_name
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import lazy_gettext as _l
-from assistant.web.i18n import pgettext
 from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import after_count
-from assistant.web.tables import Change, Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import pgettext
+from assistant.web.store.tables import Change, Table
 
 
 class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):

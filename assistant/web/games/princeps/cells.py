@@ -14,9 +14,9 @@ from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS, count_key
 from assistant.web.changes import checked_count, posted_count, seat, store_count
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
-from assistant.web.i18n import gettext as _
 from assistant.web.own_counts import Seat
-from assistant.web.tables import Change
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.store.tables import Change
 
 COUNT_CAP = TERRITORY_CARDS  # no count can be higher: the deck has 24 territory cards
 

@@ -9,7 +9,7 @@ from assistant.web import kept
 from assistant.web.games.base import Segment
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import CATEGORY_PARTS
-from assistant.web.tables import Table
+from assistant.web.store.tables import Table
 
 SCORING = "final"  # the game's one scoring, at the end
 

@@ -23,12 +23,12 @@ from assistant.web.games.princeps.cells import (
 from assistant.web.games.princeps.results import SCORING, kept_summary
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE, kind_name, state_name
-from assistant.web.i18n import gettext as _
 from assistant.web.kept import KeptSummary
-from assistant.web.numbers import small_number
 from assistant.web.own_counts import Seat, seat_of
 from assistant.web.pad import CountCell, GridPad, count_link, following_cells
-from assistant.web.tables import Table
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.numbers import small_number
+from assistant.web.store.tables import Table
 
 
 @dataclass(frozen=True, slots=True)

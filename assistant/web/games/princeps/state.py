@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from assistant.web.state import Stored, TableState
+from assistant.web.store.state import Stored, TableState
 
 
 class PrincepsPlayer(Stored):

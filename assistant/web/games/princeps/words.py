@@ -4,8 +4,8 @@ from __future__ import annotations
 from assistant.games.princeps import CATEGORY_NAMES, KIND_NAMES, STATE_NAMES
 from assistant.games.princeps.texts import TIE_BREAK_NAMES
 from assistant.web.games.base import HouseRule, RuleChoice
-from assistant.web.i18n import gettext as _
-from assistant.web.i18n import lazy_gettext as _l
+from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import lazy_gettext as _l
 
 # One whole phrase per count (not words glued together), so each language can order them.
 COUNT_LABELS = {

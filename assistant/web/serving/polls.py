@@ -30,13 +30,13 @@ from urllib.parse import parse_qsl
 from flask import Flask
 from werkzeug.sansio.utils import host_is_trusted
 
-from assistant.web import versions
-from assistant.web.db import kept_connection
-from assistant.web.front import IN_FRONT, Answer, NeedsThread, Scope
-from assistant.web.hosts import is_host
-from assistant.web.numbers import small_number
-from assistant.web.security import security_headers
-from assistant.web.tables import version_of
+from assistant.web.serving.front import IN_FRONT, Answer, NeedsThread, Scope
+from assistant.web.serving.hosts import is_host
+from assistant.web.serving.numbers import small_number
+from assistant.web.serving.security import security_headers
+from assistant.web.store import versions
+from assistant.web.store.db import kept_connection
+from assistant.web.store.tables import version_of
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment

@@ -24,9 +24,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
-from assistant.web import admission
-from assistant.web.framing import CUT_BODY, BodyEnd, Refusal, RequestHeaders, refused_framing
-from assistant.web.locale import api_language_of
+from assistant.web.serving import admission
+from assistant.web.serving.framing import CUT_BODY, BodyEnd, Refusal, RequestHeaders, refused_framing
+from assistant.web.serving.locale import api_language_of
 
 if TYPE_CHECKING:
     from _typeshed import OptExcInfo

@@ -11,8 +11,8 @@ import json
 import time
 from dataclasses import dataclass
 
-from assistant.web import record
-from assistant.web.db import get_db
+from assistant.web.store import record
+from assistant.web.store.db import get_db
 
 FINAL = "final"  # the kept result of a finished table (TableState.results)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask, g
 
 from assistant.games.work import spending
-from assistant.web.admission import AdmittedBudget
+from assistant.web.serving.admission import AdmittedBudget
 
 
 def init_app(app: Flask) -> None:

@@ -16,7 +16,7 @@ from werkzeug.http import parse_accept_header
 
 from assistant.games.names import isolated
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
-from assistant.web.i18n import gettext, ngettext, npgettext, pgettext
+from assistant.web.serving.i18n import gettext, ngettext, npgettext, pgettext
 
 COOKIE = "lang"
 ONE_YEAR = 60 * 60 * 24 * 365

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import click
 from flask import Flask, current_app, g
 
-from assistant.web import postgres, record, versions
+from assistant.web.store import postgres, record, versions
 
 if TYPE_CHECKING:
     from assistant.web.games.base import WebGame

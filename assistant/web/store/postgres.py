@@ -5,7 +5,7 @@ database and process, ``ASSISTANT_DATABASE_POOL_SIZE`` at most (by default as ma
 threads, each of which holds one for a request at most). They run in autocommit: every statement
 is its own transaction, and a change is a compare-and-set on the table's version (tables.py),
 which holds across processes and machines. The schema's versions are yoyo migrations: the shared
-ones in ``assistant/web/migrations``, each game's in the folder its ``WebGame.migrations`` names,
+ones in ``assistant/web/store/migrations``, each game's in the folder its ``WebGame.migrations`` names,
 applied once per process at first use, under yoyo's lock so that servers starting together do
 not apply one twice.
 
@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assistant.web import versions
+from assistant.web.store import versions
 
 if TYPE_CHECKING:  # psycopg is imported only when PostgreSQL is used: SQLite needs none of it
     from psycopg import Connection as PsycopgConnection

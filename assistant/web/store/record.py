@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from pydantic_core import to_jsonable_python  # a kept scoring, a sketch: as their fields
 
-from assistant.web import postgres
+from assistant.web.store import postgres
 
 if TYPE_CHECKING:
-    from assistant.web.db import Row
+    from assistant.web.store.db import Row
 
 Store: TypeAlias = sqlite3.Connection | postgres.Connection  # get_db()'s: either store's connection
 

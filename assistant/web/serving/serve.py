@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from assistant.web.front import BODY_SECONDS, BufferedWSGI
+from assistant.web.serving.front import BODY_SECONDS, BufferedWSGI
 
 if TYPE_CHECKING:
     from granian.server import MPServer, MTServer
@@ -52,8 +52,9 @@ def worker_app() -> BufferedWSGI:
     threads = int(os.environ.get(WORKER_THREADS, THREADS))
     if not os.environ.get("ASSISTANT_DATABASE_POOL_SIZE"):
         app.config["DATABASE_POOL_SIZE"] = threads  # a connection for each thread
-    from assistant.web import access_log, db, polls
-    from assistant.web.clean_stop import StopsWithoutFinalizing
+    from assistant.web.serving import access_log, polls
+    from assistant.web.serving.clean_stop import StopsWithoutFinalizing
+    from assistant.web.store import db
 
     def close_store() -> None:
         db.release(app.config["DATABASE"])
@@ -79,7 +80,7 @@ def make_server(host: str, port: int) -> MPServer | MTServer:
     from granian.server import Server
 
     return Server(
-        "assistant.web.serve:worker_app",
+        "assistant.web.serving.serve:worker_app",
         address=host,
         port=port,
         interface=Interfaces.RSGI,
@@ -136,14 +137,14 @@ def url(host: str, port: int) -> str:
 def serve(host: str, port: int, instance: str | None, threads: int | None = None, body_seconds: int | None = None, debug: bool = False) -> int:
     """Runs until interrupted, after saying where it listens and where the data lives."""
     from assistant.web import create_app
-    from assistant.web.sharing import is_loopback_host, lan_addresses
+    from assistant.web.serving.sharing import is_loopback_host, lan_addresses
 
     if debug and not is_loopback_host(host):
         print("--debug starts Flask's development server and its debugger: only on 127.0.0.1 or localhost.", file=sys.stderr)
         return 2
-    from assistant.web import db
-    from assistant.web.access_log import SETTING, problem
-    from assistant.web.db import StoreError, open_store
+    from assistant.web.serving.access_log import SETTING, problem
+    from assistant.web.store import db
+    from assistant.web.store.db import StoreError, open_store
 
     if problem(os.environ.get(SETTING, "")):
         print(problem(os.environ[SETTING]), file=sys.stderr)

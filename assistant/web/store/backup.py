@@ -32,14 +32,14 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
-from assistant.web.db import EXTENSION, FILE_MODE, StoreSettingError, StoreUnreachable, create_schema, get_db, open_store
 from assistant.web.maintenance import on_the_store
-from assistant.web.postgres import failures
-from assistant.web.record import Store
+from assistant.web.store.db import EXTENSION, FILE_MODE, StoreSettingError, StoreUnreachable, create_schema, get_db, open_store
+from assistant.web.store.postgres import failures
+from assistant.web.store.record import Store
 
 if TYPE_CHECKING:
-    from assistant.web.db import Row
     from assistant.web.games.base import WebGame
+    from assistant.web.store.db import Row
 
 
 class BackupFileError(StoreSettingError):

@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from assistant.web.front import BODY_SECONDS, HELD_BYTES, BufferedWSGI, QuickAnswer
+from assistant.web.serving.front import BODY_SECONDS, HELD_BYTES, BufferedWSGI, QuickAnswer
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import WSGIApplication

@@ -17,7 +17,7 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from assistant.web.log_links import without_links  # a table's link is a secret: any page on another site can make a phone post to it
+from assistant.web.serving.log_links import without_links  # a table's link is a secret: any page on another site can make a phone post to it
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "

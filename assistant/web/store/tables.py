@@ -21,9 +21,9 @@ from typing import Any, Generic, TypedDict, TypeVar
 
 from flask import abort, current_app, session
 
-from assistant.web import record
-from assistant.web.db import EXTENSION, Row, get_db, table_versions, writing
-from assistant.web.state import TableState
+from assistant.web.store import record
+from assistant.web.store.db import EXTENSION, Row, get_db, table_versions, writing
+from assistant.web.store.state import TableState
 
 RECENT_TABLES = 12
 REPLACED_KEPT = 50  # replaced values a table remembers for phones that have not updated yet
