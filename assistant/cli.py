@@ -62,7 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return migrate_command(args.instance)
     if args.command in ("backup", "restore"):
-        from assistant.web.store.backup import backup_command, restore_command
+        from assistant.web.maintenance import backup_command, restore_command
 
         return (backup_command if args.command == "backup" else restore_command)(args.file, args.instance)
     return score_files(args.files, as_json=args.json, tr=translator_for(args.lang))

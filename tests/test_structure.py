@@ -1,4 +1,5 @@
-"""The structure a newcomer relies on: no import cycles among assistant's modules."""
+"""The structure a newcomer relies on: no import cycles among assistant's modules (counting those
+made for the type checker only), and the web app's three wings: the store, serving, the screens."""
 from __future__ import annotations
 
 import ast
@@ -22,12 +23,13 @@ def _is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
-def _imported(name: str, tree: ast.AST) -> set[str]:
+def _imported(name: str, tree: ast.AST, type_checking: bool = False) -> set[str]:
     """The assistant modules a module imports, at any depth (a function's import counts too:
-    it runs as soon as the function does), except under ``if TYPE_CHECKING``."""
+    it runs as soon as the function does); under ``if TYPE_CHECKING`` only with ``type_checking``."""
     package = name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    skipped = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node) for n in ast.walk(node)}
+    skipped = set() if type_checking else {
+        id(n) for node in ast.walk(tree) if isinstance(node, ast.If) and _is_type_checking(node) for n in ast.walk(node)}
     for node in ast.walk(tree):
         if id(node) in skipped:
             continue
@@ -42,8 +44,8 @@ def _imported(name: str, tree: ast.AST) -> set[str]:
     return {module for module in found if module in MODULES and module != name}
 
 
-def import_graph() -> dict[str, set[str]]:
-    return {name: _imported(name, ast.parse(path.read_text(encoding="utf-8"))) for name, path in MODULES.items()}
+def import_graph(type_checking: bool = False) -> dict[str, set[str]]:
+    return {name: _imported(name, ast.parse(path.read_text(encoding="utf-8")), type_checking) for name, path in MODULES.items()}
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -94,6 +96,55 @@ def test_the_graph_sees_the_imports_it_should():
 
 def test_no_import_cycles_among_assistant_modules():
     assert cycles(import_graph()) == []
+
+
+def test_the_graph_sees_imports_for_the_type_checker_when_asked():
+    assert "assistant.web.games.base" not in import_graph()["assistant.web.own_counts"]
+    assert "assistant.web.games.base" in import_graph(type_checking=True)["assistant.web.own_counts"]
+
+
+def test_no_import_cycles_even_counting_those_for_the_type_checker():
+    """A cycle the type checker alone sees still ties the modules together for a reader."""
+    assert cycles(import_graph(type_checking=True)) == []
+
+
+STORE, SERVING = "assistant.web.store", "assistant.web.serving"
+
+
+def _in(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def wing_breaches(graph: dict[str, set[str]]) -> list[str]:
+    """Imports across the wings' walls: the store (the databases, tables, the record) imports
+    nothing of the web app but itself and no game, what it needs of a game being handed to it
+    (``store/shapes.py``); serving (the server, the front, polls...) imports the store and itself,
+    and the app it serves (``assistant.web``), never a screen (views, games, the pad...)."""
+    breaches = []
+    for module, imported in sorted(graph.items()):
+        for other in sorted(imported):
+            if _in(module, STORE) and not _in(other, STORE) and (_in(other, "assistant.web") or _in(other, "assistant.games")):
+                breaches.append(f"{module} imports {other}")
+            elif _in(module, SERVING) and _in(other, "assistant.web") and not (
+                    _in(other, SERVING) or _in(other, STORE) or other == "assistant.web"):
+                breaches.append(f"{module} imports {other}")
+    return breaches
+
+
+def test_the_wing_check_finds_a_breach():
+    assert wing_breaches({
+        f"{STORE}.db": {"assistant.web.games.base", f"{STORE}.record", "assistant.games"},
+        f"{SERVING}.polls": {"assistant.web.pad", f"{STORE}.db", f"{SERVING}.front", "assistant.web", "assistant.translator"},
+    }) == [f"{SERVING}.polls imports assistant.web.pad", f"{STORE}.db imports assistant.games", f"{STORE}.db imports assistant.web.games.base"]
+
+
+def test_the_store_and_serving_keep_to_their_wings():
+    assert wing_breaches(import_graph(type_checking=True)) == []
+
+
+def test_at_most_twenty_modules_at_the_web_app_s_top():
+    top = sorted(path.name for path in (PACKAGE / "web").glob("*.py"))
+    assert len(top) <= 20, top
 
 
 def test_the_web_layer_never_imports_the_command_line():

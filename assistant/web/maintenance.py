@@ -1,13 +1,15 @@
 """The store's upkeep from the command line, on the store `serve` would use (the same settings):
-``python -m assistant prune --older-than 90d`` and ``python -m assistant migrate``. A setting the
+``python -m assistant prune --older-than 90d``, ``migrate``, ``backup FILE`` and ``restore FILE``. A setting the
 app cannot use ends them with status 2, a database out of reach with 1, said in words."""
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from flask import Flask
 
+from assistant.web.store.backup import backup, restore
 from assistant.web.store.db import StoreError, migrate, open_store
 from assistant.web.store.prune import prune
 
@@ -36,6 +38,28 @@ def migrate_command(instance: str | None) -> int:
         print(f"{open_store(app)}: schema up to date ({len(applied)} migrations applied now)")
 
     return on_the_store(instance, run)
+
+
+def backup_command(file: str, instance: str | None) -> int:
+    def run(app: Flask) -> None:
+        store = open_store(app)
+        counts = backup(app, Path(file))
+        print(f"backed up {store} to {file}: {described(counts)}")
+
+    return on_the_store(instance, run)
+
+
+def restore_command(file: str, instance: str | None) -> int:
+    def run(app: Flask) -> None:
+        store = open_store(app)
+        counts, version = restore(app, Path(file))
+        print(f"restored {file} into {store}: {described(counts)}; the tables' versions now {version}, past any a phone has seen")
+
+    return on_the_store(instance, run)
+
+
+def described(counts: dict[str, int]) -> str:
+    return ", ".join(f"{table} {count} rows" for table, count in counts.items())
 
 
 def describe_age(seconds: float) -> str:

@@ -26,18 +26,8 @@ from assistant.web.serving.sharing import qr_svg
 from assistant.web.store.state import TableState
 from assistant.web.store.tables import Table
 
-if TYPE_CHECKING:  # the games' base class declares seats with this module's Seat
-    from assistant.web.games.base import WebGame
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A player as their own entry link names them."""
-
-    key: str  # the link's ``player`` argument: a colour, a seat number ("1"...)
-    label: str  # the player in words: "Andreas (red)", "Green", "Ana"
-    color: str  # a palette colour for the swatch ("": none)
-    cells: tuple[str, ...]  # the player's counts, in the game's entry order
+if TYPE_CHECKING:
+    from assistant.web.games.base import Seat, WebGame
 
 
 def counted_since(table: Table[TableState]) -> int:

@@ -24,7 +24,6 @@ from assistant.games.base import ScoringReport, Step
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput, by_field
 from assistant.web import kept
-from assistant.web.own_counts import Seat
 from assistant.web.pad import Pad, after_count
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
@@ -79,6 +78,16 @@ class HouseRule:
     def other(self, reading: str) -> str:
         """What the rule card's switch sets: the first other reading."""
         return next(other for other in self.choices if other != reading)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player as their own entry link names them."""
+
+    key: str  # the link's ``player`` argument: a colour, a seat number ("1"...)
+    label: str  # the player in words: "Andreas (red)", "Green", "Ana"
+    color: str  # a palette colour for the swatch ("": none)
+    cells: tuple[str, ...]  # the player's counts, in the game's entry order
 
 
 @dataclass(frozen=True)

@@ -32,36 +32,17 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask
 
-from assistant.web.maintenance import on_the_store
-from assistant.web.store.db import EXTENSION, FILE_MODE, StoreSettingError, StoreUnreachable, create_schema, get_db, open_store
+from assistant.web.store.db import EXTENSION, FILE_MODE, StoreSettingError, StoreUnreachable, create_schema, get_db
 from assistant.web.store.postgres import failures
 from assistant.web.store.record import Store
 
 if TYPE_CHECKING:
-    from assistant.web.games.base import WebGame
     from assistant.web.store.db import Row
+    from assistant.web.store.shapes import GameTables
 
 
 class BackupFileError(StoreSettingError):
     """The file named cannot be written, or is not a backup of this app (exit status 2)."""
-
-
-def backup_command(file: str, instance: str | None) -> int:
-    def run(app: Flask) -> None:
-        store = open_store(app)
-        counts = backup(app, Path(file))
-        print(f"backed up {store} to {file}: {_described(counts)}")
-
-    return on_the_store(instance, run)
-
-
-def restore_command(file: str, instance: str | None) -> int:
-    def run(app: Flask) -> None:
-        store = open_store(app)
-        counts, version = restore(app, Path(file))
-        print(f"restored {file} into {store}: {_described(counts)}; the tables' versions now {version}, past any a phone has seen")
-
-    return on_the_store(instance, run)
 
 
 def backup(app: Flask, file: Path) -> dict[str, int]:
@@ -217,8 +198,8 @@ def app_tables(app: Flask) -> dict[str, list[str]]:
         return {name: [row[1] for row in schema.execute(f'PRAGMA table_info("{name}")')] for name in names}
 
 
-def _games(app: Flask) -> Sequence[WebGame[Any, Any]]:
-    games: Sequence[WebGame[Any, Any]] = app.extensions.get(EXTENSION, ())  # db.init_app's
+def _games(app: Flask) -> Sequence[GameTables]:
+    games: Sequence[GameTables] = app.extensions.get(EXTENSION, ())  # db.init_app's
     return games
 
 
@@ -228,8 +209,4 @@ def _names(columns: list[str]) -> str:
 
 def _insert(table: str, columns: list[str]) -> str:
     return f'INSERT INTO "{table}" ({_names(columns)}) VALUES ({", ".join("?" for _ in columns)})'
-
-
-def _described(counts: dict[str, int]) -> str:
-    return ", ".join(f"{table} {count} rows" for table, count in counts.items())
 

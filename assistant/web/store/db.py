@@ -16,15 +16,13 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
-from typing import TYPE_CHECKING, Any, Protocol
 
 import click
 from flask import Flask, current_app, g
 
 from assistant.web.store import postgres, record, versions
-
-if TYPE_CHECKING:
-    from assistant.web.games.base import WebGame
+from assistant.web.store.shapes import GameTables
+from assistant.web.store.shapes import Row as Row  # where the store's modules and the games' find it
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS game_table (
@@ -62,12 +60,6 @@ HEALTH_SECONDS = 1.0
 _busy_seconds: dict[str, float] = {}  # each SQLite file's timeout, as its app was configured
 # The database holds every table's edit token: readable by its owner only.
 FILE_MODE = 0o600
-
-
-class Row(Protocol):
-    """A row by column name: sqlite3.Row, or PostgreSQL's dict row (postgres.py)."""
-
-    def __getitem__(self, column: str, /) -> Any: ...
 
 
 class StoreError(Exception):
@@ -177,13 +169,13 @@ def _ensure_schema(db: sqlite3.Connection, path: str) -> None:
         _ready.add(path)
 
 
-def create_schema(db: sqlite3.Connection, games: Sequence[WebGame[Any, Any]]) -> None:
+def create_schema(db: sqlite3.Connection, games: Sequence[GameTables]) -> None:
     """The app's SQLite tables, made or brought up to date (a backup file too: backup.py)."""
     db.executescript(SCHEMA + record.SCHEMA + "".join(game.schema for game in games))
     _upgrade(db, games)
 
 
-def _upgrade(db: sqlite3.Connection, games: Sequence[WebGame[Any, Any]]) -> None:
+def _upgrade(db: sqlite3.Connection, games: Sequence[GameTables]) -> None:
     """Bring a database made by an older version up to the schema: each game's changes since."""
     db.execute("BEGIN IMMEDIATE")  # two workers starting at once must not both add a column
     try:
@@ -348,8 +340,8 @@ def init_db_command() -> None:
     click.echo("Initialized the database.")
 
 
-def init_app(app: Flask, games: Sequence[WebGame[Any, Any]] = ()) -> None:
-    """``games``: the ``WebGame`` of each game, whose own tables the database holds too."""
+def init_app(app: Flask, games: Sequence[GameTables] = ()) -> None:
+    """``games``: each game's own tables (its ``WebGame``), which the database holds too."""
     url, size = app.config["DATABASE_URL"], app.config["DATABASE_POOL_SIZE"]
     if url and not postgres.is_postgresql(url):
         raise StoreSettingError("DATABASE_URL: only postgresql://… is understood; leave it unset for SQLite in the instance folder")

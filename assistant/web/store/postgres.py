@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # psycopg is imported only when PostgreSQL is used: SQLite ne
     from psycopg import Cursor
     from psycopg_pool import ConnectionPool
 
-    from assistant.web.games.base import WebGame
+    from assistant.web.store.shapes import GameTables
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Fail fast: a request waits this long at most for a connection (the pool's own, or a new one)
@@ -103,7 +103,7 @@ def _placeholders(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-def connect(url: str, pool_size: int, games: Sequence[WebGame[Any, Any]],
+def connect(url: str, pool_size: int, games: Sequence[GameTables],
             outage: bool = False, timeout: float = WAIT_SECONDS, wait: float | None = None) -> Connection:
     """A connection for one request (``outage``: the database was out of reach just now, so
     do not wait long for it; ``wait``: not longer than this in any case). ``timeout``: how long
@@ -146,7 +146,7 @@ def _quietly(_pool: ConnectionPool) -> None:
     """The pool gave up reconnecting for now: the next request tries again; db.py said the outage."""
 
 
-def migrate(url: str, games: Sequence[WebGame[Any, Any]]) -> list[str]:
+def migrate(url: str, games: Sequence[GameTables]) -> list[str]:
     """Apply the migrations the database has not had yet (the shared ones and each game's); their ids."""
     from yoyo import get_backend, read_migrations  # only when PostgreSQL is used
 

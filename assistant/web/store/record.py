@@ -22,7 +22,7 @@ from pydantic_core import to_jsonable_python  # a kept scoring, a sketch: as the
 from assistant.web.store import postgres
 
 if TYPE_CHECKING:
-    from assistant.web.store.db import Row
+    from assistant.web.store.shapes import Row
 
 Store: TypeAlias = sqlite3.Connection | postgres.Connection  # get_db()'s: either store's connection
 

@@ -12,7 +12,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from assistant.web import own_counts, takeback
-from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, WebGame
+from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, Seat, WebGame
 from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.serving.i18n import gettext as _
@@ -311,7 +311,7 @@ def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: s
     return variables
 
 
-def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_counts.Seat | None = None,
+def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: Seat | None = None,
                written: record.Entry | None = None) -> UndoOffer | None:
     """``seat``: the seat whose own counts the phone enters, whose "rest" is the rest of its counts;
     ``written``: the entry this request just wrote, this phone's latest and in force while it is

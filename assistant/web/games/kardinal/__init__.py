@@ -15,13 +15,13 @@ from assistant.games.kardinal.report import KardinalReport
 from assistant.games.kardinal.texts import Words
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput
-from assistant.web.games.base import PlannedChange, PlayerView, Scoring, Screen, ScreenContext, Segment, SetupForm, WebGame
+from assistant.web.games.base import PlannedChange, PlayerView, Scoring, Screen, ScreenContext, Seat, Segment, SetupForm, WebGame
 from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.step_map import StepMap, step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
-from assistant.web.own_counts import Seat, seat_of
+from assistant.web.own_counts import seat_of
 from assistant.web.pad import after_count, moved_past
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l

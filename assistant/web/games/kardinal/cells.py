@@ -17,10 +17,9 @@ from assistant.games.kardinal.position import MAX_NAME
 from assistant.games.names import isolated
 from assistant.web.changes import checked_count, name_cell_change, parse_cell_change, posted_count, rule_cell_change, store_count
 from assistant.web.changes import seat as _seat
-from assistant.web.games.base import BadChange
+from assistant.web.games.base import BadChange, Seat
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_as_player_label, color_label
-from assistant.web.own_counts import Seat
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
 from assistant.web.serving.i18n import request_language

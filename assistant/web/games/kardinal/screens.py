@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import ScreenContext
+from assistant.web.games.base import ScreenContext, Seat
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -43,7 +43,7 @@ from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
 from assistant.web.kept import KeptSummary
-from assistant.web.own_counts import Seat, seat_of
+from assistant.web.own_counts import seat_of
 from assistant.web.pad import cell_id, following_cells
 from assistant.web.serving.i18n import field_problem
 from assistant.web.serving.i18n import gettext as _

@@ -10,13 +10,13 @@ from assistant.games.names import isolated
 from assistant.games.princeps import MAX_NAME, MIN_PLAYERS, PRINCE_CARDS, TIE_BREAKS
 from assistant.games.princeps.position import GAME_SLUG
 from assistant.games.princeps.report import PrincepsReport
-from assistant.web.games.base import PlayerView, Scoring, Screen, Seating, Segment
+from assistant.web.games.base import PlayerView, Scoring, Screen, Seat, Seating, Segment
 from assistant.web.games.named import NamedGame
 from assistant.web.games.princeps import cells, results, screens
 from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import TIE_RULE, category_name, tie_break_name
-from assistant.web.own_counts import Seat, seat_of
+from assistant.web.own_counts import seat_of
 from assistant.web.pad import after_count
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l

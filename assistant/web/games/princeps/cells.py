@@ -12,9 +12,9 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS, count_key
 from assistant.web.changes import checked_count, posted_count, seat, store_count
+from assistant.web.games.base import Seat
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
-from assistant.web.own_counts import Seat
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.store.tables import Change
 

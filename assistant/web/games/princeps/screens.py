@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.web.games.base import ScreenContext, WebGame
+from assistant.web.games.base import ScreenContext, Seat, WebGame
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -24,7 +24,7 @@ from assistant.web.games.princeps.results import SCORING, kept_summary
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE, kind_name, state_name
 from assistant.web.kept import KeptSummary
-from assistant.web.own_counts import Seat, seat_of
+from assistant.web.own_counts import seat_of
 from assistant.web.pad import CountCell, GridPad, count_link, following_cells
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number
