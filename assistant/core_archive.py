@@ -11,6 +11,8 @@ import io
 import zipfile
 from pathlib import Path
 
+from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
+
 PACKAGE = Path(__file__).resolve().parent
 MODULES = ("__init__.py", "problems.py", "translator.py", "json_input.py", "report_json.py")
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)  # the same files give the same bytes, so the same digest
@@ -23,8 +25,8 @@ class CatalogsNotCompiled(RuntimeError):
 def core_files() -> list[Path]:
     """Every file of the core, in a fixed order."""
     games = sorted(p for p in (PACKAGE / "games").rglob("*") if p.is_file() and p.suffix in {".py", ".json"})
-    catalogs = sorted((PACKAGE / "translations").glob("*/LC_MESSAGES/messages.po"))
-    compiled = [po.with_suffix(".mo") for po in catalogs]
+    # An installed package carries the .mo alone (no .po): named by language, not found by the .po.
+    compiled = [PACKAGE / "translations" / code / "LC_MESSAGES" / "messages.mo" for code in LANGUAGES if code != DEFAULT_LANGUAGE]
     missing = [str(mo.relative_to(PACKAGE)) for mo in compiled if not mo.exists()]
     if missing:
         raise CatalogsNotCompiled(f"not compiled (make translations): {', '.join(missing)}")
