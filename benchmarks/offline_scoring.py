@@ -5,7 +5,8 @@ and the WebAssembly memory it holds.
 
 The files are served by a plain local HTTP server from a folder laid out as the phone would get
 them (static/vendor/pyodide, the core's zip from assistant/core_archive.py) with the harness in
-benchmarks/pyodide_harness/: the app's pages do not load Pyodide yet. Run twice each: in a
+benchmarks/pyodide_harness/, under the app's content security policy plus 'wasm-unsafe-eval'
+(which Pyodide needs, and the app does not allow yet): the app's pages do not load Pyodide yet. Run twice each: in a
 module Web Worker (as the phone would) and on the page's own thread, where the throttling
 certainly applies (Chromium throttles a page's threads; whether a worker's too is what the two
 runs show).
@@ -27,12 +28,13 @@ import tempfile
 import threading
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from assistant.core_archive import core_zip  # noqa: E402
+from assistant.web.security import CONTENT_SECURITY_POLICY  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor" / "pyodide"
@@ -41,6 +43,9 @@ README_POSITION = (ROOT / "tests" / "i18n" / "read_aloud" / "kardinal-shared-win
 # Files already packed inside (zip, wheels) travel as they are; the rest gzip well.
 PACKED = {".zip", ".whl"}
 SCORINGS = 10
+# The app's own policy, plus what compiling WebAssembly needs (without it Chromium refuses
+# Pyodide's .wasm); nothing else: no 'unsafe-eval'.
+WASM_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
 
 
 def download_sizes(folder: Path) -> list[tuple[str, int, int]]:
@@ -62,6 +67,7 @@ class Files(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "max-age=3600")
+        self.send_header("Content-Security-Policy", WASM_POLICY)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -79,7 +85,7 @@ def one_run(context, url: str, where: str, rate: int, wheels: list[str]) -> dict
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.goto(f"{url}/index.html?where={where}")
-    page.wait_for_function("document.title === 'ready'")
+    expect(page).to_have_title("ready", timeout=60_000)
     figures = page.evaluate(
         """async ([wheels, position, scorings]) => {
             const began = performance.now();
