@@ -51,9 +51,10 @@ extract: $(STAMP)
 
 # Debian's packages the tests use, installed once when missing (root, or sudo): chromium for
 # the browser tests, nginx (started by the HTTPS browser test itself: no service, no port 80)
-# in front of the app as deploy/nginx.conf has it, curl for the README's API command, and
+# in front of the app as deploy/nginx.conf has it, curl for the README's API command, node to run
+# the scoring core under Pyodide as a phone does (tests/pyodide), and
 # PostgreSQL's server programs (the tests start a throwaway cluster of their own: tests/postgres.py).
-SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl
+SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl /usr/bin/node:nodejs
 system-packages:
 	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done; \
 	  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || echo postgresql); \
@@ -73,13 +74,18 @@ axe: $(AXE)
 $(AXE):
 	python3 tools/npm_pack.py axe-core@$(AXE_VERSION) '$(AXE_SHA512)' $(dir $@) axe.min.js
 
-# htmx and Workbox (the service worker's library, static/sw.js), vendored in static/vendor/
+# htmx, Workbox (the service worker's library, static/sw.js) and Pyodide, vendored in static/vendor/
 # (committed: the app serves them and works with no internet). `make vendor` fetches the pinned
-# packages again through npm pack and records the files' sha256 (tests/test_vendored.py checks them).
+# packages again through npm pack (Pyodide's wheels through pip, every hash pinned in
+# tools/pyodide-wheels.txt) and records the files' sha256 (tests/test_vendored.py checks them).
 HTMX_VERSION := 2.0.11
 WORKBOX_VERSION := 7.3.0
 WORKBOX := static/vendor/workbox
-vendor:
+# Pyodide (CPython compiled to WebAssembly) and the wheels it needs to run the scoring core on a
+# phone with no connection (docs/architecture.md, Scoring on the phone): only the files it loads.
+PYODIDE_VERSION := 314.0.7
+PYODIDE := static/vendor/pyodide
+vendor: $(STAMP)
 	python3 tools/npm_pack.py htmx.org@$(HTMX_VERSION) 'Thx/WtpeOQqSrqBCw/A1cwGJGg4UrVa3+sW0GmrM3p4gJgO89ecH4qtbnyzDDWFvBTqjnIMCgELTNt636dtamA==' static/vendor/htmx dist/htmx.min.js LICENSE
 	python3 tools/npm_pack.py workbox-sw@$(WORKBOX_VERSION) 'aCUyoAZU9IZtH05mn0ACUpyHzPs0lMeJimAYkQkBsOWiqaJLgusfDCR+yllkPkFRxWpZKF8vSvgHYeG7LwhlmA==' $(WORKBOX) build/workbox-sw.js LICENSE
 	python3 tools/npm_pack.py workbox-core@$(WORKBOX_VERSION) 'Z+mYrErfh4t3zi7NVTvOuACB0A/jA3bgxUN3PwtAVHvfEsZxV9Iju580VEETug3zYJRc0Dmii/aixI/Uxj8fmw==' $(WORKBOX) build/workbox-core.prod.js
@@ -87,7 +93,12 @@ vendor:
 	python3 tools/npm_pack.py workbox-strategies@$(WORKBOX_VERSION) 'tmZydug+qzDFATwX7QiEL5Hdf7FrkhjaF9db1CbB39sDmEZJg3l9ayDvPxy8Y18C3Y66Nrr9kkN1f/RlkDgllg==' $(WORKBOX) build/workbox-strategies.prod.js
 	python3 tools/npm_pack.py workbox-precaching@$(WORKBOX_VERSION) 'ckp/3t0msgXclVAYaNndAGeAoWQUv7Rwc4fdhWL69CCAb2UHo3Cef0KIUctqfQj1p8h6aGyz3w8Cy3Ihq9OmIw==' $(WORKBOX) build/workbox-precaching.prod.js
 	python3 tools/npm_pack.py workbox-expiration@$(WORKBOX_VERSION) 'lpnSSLp2BM+K6bgFCWc5bS1LR5pAwDWbcKt1iL87/eTSJRdLdAwGQznZE+1czLgn/X05YChsrEegTNxjM067vQ==' $(WORKBOX) build/workbox-expiration.prod.js
-	cd static/vendor && sha256sum htmx/* workbox/* > SHA256SUMS
+	rm -rf $(PYODIDE)  # an old version's wheels would stay beside the new ones
+	python3 tools/npm_pack.py pyodide@$(PYODIDE_VERSION) '0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==' $(PYODIDE) \
+	  pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --platform pyemscripten_2026_0_wasm32 --python-version 3.14 \
+	  --require-hashes -r tools/pyodide-wheels.txt -d $(PYODIDE)
+	cd static/vendor && sha256sum htmx/* workbox/* pyodide/* > SHA256SUMS
 
 lint: $(TEST_STAMP) translations-check
 	$(VENV)/bin/ruff check .

@@ -15,3 +15,22 @@ def test_every_vendored_file_is_listed_with_its_checksum():
     assert present == set(listed)
     for name, digest in listed.items():
         assert hashlib.sha256((VENDOR / name).read_bytes()).hexdigest() == digest, name
+
+
+def test_the_static_version_counts_vendored_files_through_their_sums(tmp_path):
+    """The version in every static address (static_files.py) reads a vendored file's sha256 from
+    SHA256SUMS instead of its 15 MB: a new vendored file is a new line there, so a new version."""
+    from assistant.web.static_files import static_version
+
+    (tmp_path / "vendor" / "lib").mkdir(parents=True)
+    (tmp_path / "app.js").write_text("one")
+    (tmp_path / "vendor" / "lib" / "big.wasm").write_bytes(b"first")
+    (tmp_path / "vendor" / "SHA256SUMS").write_text(f"{hashlib.sha256(b'first').hexdigest()}  lib/big.wasm\n")
+    first = static_version(tmp_path)
+    (tmp_path / "vendor" / "lib" / "big.wasm").write_bytes(b"second")
+    assert static_version(tmp_path) == first  # read through its line, not its bytes
+    (tmp_path / "vendor" / "SHA256SUMS").write_text(f"{hashlib.sha256(b'second').hexdigest()}  lib/big.wasm\n")
+    second = static_version(tmp_path)
+    assert second != first
+    (tmp_path / "app.js").write_text("two")
+    assert static_version(tmp_path) != second

@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from time import thread_time
+from time import process_time
+
+try:
+    from time import thread_time
+except ImportError:  # Pyodide, the phone's Python (issue 48), has no thread clock; it runs one thread, so its process's clock is that thread's
+    thread_time = process_time
 
 # A unit is about a microsecond of CPU (benchmarks/budget.py measures the slowest kinds of
 # step), so this is about a second: many times what any road graph a board can have needs

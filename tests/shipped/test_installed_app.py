@@ -41,6 +41,18 @@ def test_the_wheel_carries_templates_static_and_compiled_catalogs(installed):
     assert not list((installed.places["/src"]).rglob("*.mo"))
 
 
+def test_the_installed_package_gives_the_phone_its_core_with_compiled_catalogs(installed):
+    """core_archive.core_zip() (issue 48) from the installed package: the core's modules and the
+    .mo the build compiled, nothing of the web app, and Pyodide's files beside the static ones."""
+    listing = "import io, zipfile; from assistant.core_archive import core_zip; print(*zipfile.ZipFile(io.BytesIO(core_zip())).namelist())"
+    run = subprocess.run([installed.python, "-c", listing], capture_output=True, text=True, cwd=installed.root)
+    names = set(run.stdout.split())
+    assert {"assistant/report_json.py", "assistant/games/kardinal/board.json", "assistant/translations/de/LC_MESSAGES/messages.mo"} <= names, run.stderr
+    assert not any(name.startswith("assistant/web/") or name.endswith(".po") for name in names)
+    (wheel,) = installed.places["/dist"].glob("*.whl")
+    assert "assistant/web/static/vendor/pyodide/pyodide.asm.wasm" in zipfile.ZipFile(wheel).namelist()
+
+
 def test_the_server_runs_the_installed_package_not_the_source_tree(installed, served):
     where = subprocess.run([installed.python, "-c", "import assistant; print(assistant.__file__)"], capture_output=True, text=True, cwd=installed.root)
     package = Path(where.stdout.strip())
