@@ -20,7 +20,7 @@ def test_every_vendored_file_is_listed_with_its_checksum():
 def test_the_static_version_counts_vendored_files_through_their_sums(tmp_path):
     """The version in every static address (static_files.py) reads a vendored file's sha256 from
     SHA256SUMS instead of its 15 MB: a new vendored file is a new line there, so a new version."""
-    from assistant.web.static_files import static_version
+    from assistant.web.serving.static_files import static_version
 
     (tmp_path / "vendor" / "lib").mkdir(parents=True)
     (tmp_path / "app.js").write_text("one")
