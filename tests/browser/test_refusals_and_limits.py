@@ -102,3 +102,21 @@ def test_the_history_says_what_a_sketch_tap_did(phones, language):
     expect(sketch_row).not_to_contain_text("→")  # not "a tap on the sketch → a tap on the sketch"
     phone.shot(f"86-history-sketch-{language}-360")
     assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_history_page_past_the_last_says_so_and_leads_back(phones, language):
+    phone = phones(360)
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    enter_position(page, {"monasteries.England.red": 2})
+    all_taps_taken(page)  # one change: page 1 has it
+    in_language(page, language)
+    page.goto(f"/t/{token}/history?page=7")
+    told = {"en": "There is no page 7: the history has 1 page.", "de": "Es gibt keine Seite 7: Der Verlauf hat 1 Seite."}[language]
+    expect(page.locator(".history")).to_contain_text(told)
+    phone.shot(f"86-history-past-the-last-{language}-360")
+    assert axe_violations(page) == []
+    page.locator(".history a.button").click()
+    expect(page).to_have_url(re.compile(rf"/t/{token}/history$"))
+    expect(page.locator(".history-entry").first).to_be_visible()
