@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from assistant.core_archive import core_zip  # noqa: E402
-from assistant.web.security import CONTENT_SECURITY_POLICY  # noqa: E402
+from assistant.web.serving.security import CONTENT_SECURITY_POLICY  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor" / "pyodide"

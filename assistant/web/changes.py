@@ -68,7 +68,7 @@ def clean_name(raw: str, field: str, limit: int) -> str:
     """A typed name with its spaces tidied, or ``BadChange`` when it is too long."""
     name = " ".join(str(raw).split())
     if len(name) > limit:
-        raise BadChange(field, _("a name has at most {limit} characters").format(limit=limit))
+        raise BadChange(field, _("must be at most {limit} characters long").format(limit=limit))
     return name
 
 

@@ -69,7 +69,7 @@ def back_entry(table: Table[TableState], version: int) -> record.Entry:
     """The history's entry at ``version``, when it can be set back, or ``BadChange``."""
     entry = record.at_version(get_db(), table.id, version)
     if entry is None or entry.kind not in SETTABLE or not isinstance(entry.before, (int, str)):
-        raise BadChange(_("Set it back"), _("the table's record has no value to set back at {version}").format(version=version))
+        raise BadChange(_("Set it back"), _("the table's record has no change number {version} with a value to set back").format(version=version))
     return entry
 
 
@@ -98,7 +98,8 @@ def _set(game: WebGame[Any, Any], table: Table[TableState], cell: str, value: An
 def restore_entry(table: Table[TableState], scoring: str, version: int) -> record.Entry:
     entry = record.at_version(get_db(), table.id, version)
     if entry is None or entry.cell != RESULTS + scoring or entry.kind not in ("scoring", "restore") or not entry.after:
-        raise BadChange(_("Use this result again"), _("the table's record has no result of this scoring at {version}").format(version=version))
+        reason = _("the table's record has no change number {version} with a result of this scoring").format(version=version)
+        raise BadChange(_("Use this result again"), reason)
     return entry
 
 

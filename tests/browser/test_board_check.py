@@ -36,7 +36,7 @@ def test_check_the_board_save_a_variant_and_score_a_table_on_it(phones):
     expect(page.locator("h1")).to_have_text("Check the board's alliances")
     expect(page.locator("#alliance-1")).to_contain_text("read off the map — check on your board")
     expect(page.locator("#alliance-10")).to_contain_text("pair named on the rules page, number read off the map")
-    expect(page.locator("#alliance-14")).to_contain_text("numbered in the rulebooks")
+    expect(page.locator("#alliance-14")).to_contain_text("pair given in the rulebooks")
     expect(page.locator("#alliance-15")).to_contain_text("across the sea")
     expect(page.locator('input[name="fields-Frankreich"]')).to_have_value("8")
     expect(page.locator("#check-map svg[role=img] path.sea")).to_have_count(6)

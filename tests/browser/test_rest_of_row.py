@@ -85,7 +85,7 @@ def test_the_rest_of_the_row_waits_on_the_phone_without_a_connection(phones):
 
 LINES = """b => { const range = document.createRange(); range.selectNodeContents(b);
     return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; }"""
-SHORTCUT = {"en": "Empty cells: 0", "de": "Leere Zellen: 0", "es": "Celdas vacías: 0", "da": "Tomme celler: 0", "it": "Celle vuote: 0"}
+SHORTCUT = {"en": "Empty cells: 0", "de": "Leere Felder: 0", "es": "Casillas vacías: 0", "da": "Tomme felter: 0", "it": "Caselle vuote: 0"}
 
 
 @pytest.mark.parametrize("lang", sorted(SHORTCUT))

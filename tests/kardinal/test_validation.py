@@ -80,7 +80,8 @@ def test_more_than_8_advisors():
 
 def test_more_monasteries_than_known_cloister_fields():
     assert problems(position(monasteries={"Schwaben": {"green": 3, "red": 2}})) == {
-        "monasteries.Schwaben": "5 monasteries, but Schwaben has only 4 cloister fields"
+        "monasteries.Schwaben": "5 monasteries, but Schwaben has only 4 cloister fields, as published reviews give it (the rulebooks "
+                                "give no count); a board with more is corrected in the board check"
     }
     assert score(position(monasteries={"Frankreich": {"green": 4, "red": 4}})).warnings == []
 
@@ -237,7 +238,7 @@ def test_a_final_scoring_with_chains_has_no_warning():
 def test_a_cloister_field_error_names_the_country_as_the_players_language_does():
     with pytest.raises(InvalidInput) as caught:
         score(position(monasteries={"Frankreich": {"green": 5, "red": 4}}), tr=translator_for("es"))
-    assert [(p.field, p.reason) for p in caught.value.problems] == [("monasteries.Frankreich", "9 monasterios, pero Frankreich (Francia) solo tiene 8 claustros")]
+    assert [(p.field, p.reason) for p in caught.value.problems] == [("monasteries.Frankreich", "9 monasterios, pero Frankreich (Francia) solo tiene 8 claustros, según las reseñas publicadas (los reglamentos no dan el número); un tablero con más se corrige en la revisión del tablero")]
 
 
 def test_two_players_of_one_name_are_refused_naming_the_second():

@@ -63,10 +63,10 @@ def final(client, token) -> str:
 def test_the_page_shows_the_15_alliances_marked_and_the_known_cloister_fields(client):
     page = client.get("/boards").get_data(as_text=True)
     assert page.count('<li class="alliance-row') == 15
-    # Each alliance names its source, true to it (docs/rules-readings.md): numbered in the rulebooks,
-    # named on the German rules page, or read off the map.
+    # Each alliance names its source, true to it (docs/rules-readings.md): its countries given in the
+    # rulebooks, named on the German rules page, or read off the map.
     sources = {
-        "numbered in the rulebooks": {14, 15},
+        "pair given in the rulebooks": {14, 15},
         "pair named on the rules page, number read off the map": {2, 6, 10, 11, 12, 13},
         "read off the map — check on your board": {1, 3, 4, 5, 7, 8, 9},
     }

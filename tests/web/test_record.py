@@ -116,7 +116,7 @@ def test_a_reused_id_with_another_value_is_refused_with_words(client):
     refused = change(client, token, ARAGON, value="5", tap="the-same-id-1")
     html = refused.get_data(as_text=True)
     assert refused.status_code == 409
-    assert "<strong>Tap</strong>" in html and "used for another change already" in html
+    assert "<strong>This entry</strong>" in html and "used for another change already" in html
     assert cell_value(client, token, ARAGON) == "2" and version(client, token) == 2
 
 

@@ -57,7 +57,7 @@ def test_a_malformed_tap_id_is_refused_naming_the_field(client):
     token = new_table(client)
     response = change(client, token, CELL, base=version(client, token), value="2", tap="<script>")
     html = response.get_data(as_text=True)
-    assert response.status_code == 400 and "<strong>Tap</strong>" in html and "letters, digits" in html
+    assert response.status_code == 400 and "<strong>This entry</strong>" in html and "letters, digits" in html
     assert count(client, token) == "0"
 
 

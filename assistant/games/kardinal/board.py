@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 BOARD_FILE = Path(__file__).with_name("board.json")
+PUBLISHED = "published"  # the published board's name (board.json); a table's corrected board has its own
 MONASTERIES_PER_PLAYER = 20
 ADVISORS_PER_PLAYER = 8
 TRACK_SPACES = 100
@@ -34,7 +35,7 @@ class Country(BaseModel, frozen=True):
 class Alliance(BaseModel, frozen=True):
     number: int = Field(ge=1)
     countries: tuple[str, str]
-    # Where the pair comes from: "rulebook", numbered in the rulebooks (14 and 15); "rules", named
+    # Where the pair comes from: "rulebook", given its countries in the rulebooks (14 and 15); "rules", named
     # on the German rules page, its number read off the map; "inferred", read off the map alone;
     # "table", corrected by a table against its printed board (docs/rules-readings.md).
     source: Literal["rulebook", "rules", "inferred", "table"]

@@ -17,6 +17,7 @@ from assistant.games.kardinal.board import (
     MIN_PLAYERS,
     MONASTERIES_PER_PLAYER,
     PALETTE,
+    PUBLISHED,
     Board,
 )
 from assistant.games.kardinal.chains import DISJOINT, MIN_CHAIN
@@ -210,14 +211,24 @@ def _cloister_field_errors(position: Position, board: Board, tr: Translator) -> 
         fields = board.country(country).fields
         total = sum(per_color.values())
         if fields is not None and total > fields:
-            yield Problem(
-                field=f"monasteries.{country}",
-                reason=tr.ngettext(
+            reason = (
+                tr.ngettext(
                     "{total} monasteries, but {country} has only {fields} cloister field",
                     "{total} monasteries, but {country} has only {fields} cloister fields",
                     fields,
-                ).format(total=total, country=board.display_name(country, language_of(tr)), fields=fields),
+                )
+                if board.name != PUBLISHED
+                # The published board's counts are the reviews' (docs/rules-readings.md), not a rulebook's.
+                else tr.ngettext(
+                    "{total} monasteries, but {country} has only {fields} cloister field, as published reviews give it (the rulebooks "
+                    "give no count); a board with more is corrected in the board check",
+                    "{total} monasteries, but {country} has only {fields} cloister fields, as published reviews give it (the rulebooks "
+                    "give no count); a board with more is corrected in the board check",
+                    fields,
+                )
             )
+            named = board.display_name(country, language_of(tr))
+            yield Problem(field=f"monasteries.{country}", reason=reason.format(total=total, country=named, fields=fields))
 
 
 def _chain_errors(position: Position, who: Callable[[str], str], tr: Translator) -> Iterator[Problem]:

@@ -25,9 +25,9 @@ from assistant.games.names import isolated
 from assistant.problems import InvalidInput, by_field
 from assistant.web import kept
 from assistant.web.pad import Pad, after_count
+from assistant.web.serving.i18n import field_problem, request_translations, sentence_start
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
-from assistant.web.serving.i18n import request_translations
 from assistant.web.store.state import TableState
 from assistant.web.store.tables import Change, Conflict, Table
 
@@ -213,6 +213,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
 
     # --- what a plain game may leave as it is ---
     screen_args: tuple[str, ...] = ()  # the URL arguments its screens read (all others are dropped)
+    max_name: int = 40  # the longest player's name, in characters (the core's MAX_NAME): the forms' maxlength
     points_label: str = _l("Points")  # the standings' column of points ("VP")
     tie_break_labels: tuple[str, ...] = ()  # the standings' columns for what breaks a tie, in order
     tie_break_note: str = ""  # below the final standings: how a tie is broken
@@ -305,6 +306,16 @@ class WebGame(ABC, Generic[StateT, ReportT]):
             return quoted(str(reading.label))
         return _("(no name)") if value == "" else str(value)
 
+    def problem_in_words(self, state: StateT, field: str, reason: str) -> str:
+        """A core problem as a refused scoring lists it: the field in words, then the reason
+        ("Schwaben, monasteries of Barbara (red): 5 monasteries, but …")."""
+        return sentence_start(field_problem(self.describe_cell(state, field), reason))
+
+    def describe_change(self, cell: str, before: Any, after: Any) -> str:
+        """A change in words for the history where "before → after" would say nothing (a tap on a
+        chain sketch keeps the tap, not the sketch); "": the values say it."""
+        return ""
+
     def explain_conflict(self, conflict: Conflict[StateT], resend: dict[str, str]) -> dict[str, Any] | None:
         """A conflict worded by the game itself: ``sentence``, ``keep``, ``keep_args``,
         ``retry``, ``resend`` (None offers no "anyway"); None leaves the shared wording."""
@@ -371,8 +382,11 @@ class WebGame(ABC, Generic[StateT, ReportT]):
 
     def tie_order_sentence(self, players: str, points: int) -> str:
         """Why ``players`` (a list in words), tied on ``points``, stand in the order shown: the
-        tie-break columns, in order; a game may name them."""
-        return _("{players} have the same total ({points}) and are placed by the columns after it, from the left.").format(points=points, players=players)
+        tie-break columns, in order, as our reading (a rulebook breaks a tie for the win); a game may name them."""
+        return _(
+            "{players} have the same total ({points}) and are placed by the columns after it, from the left. That is the default "
+            "reading: the rulebook breaks a tie only for the win; read strictly, they share the place."
+        ).format(points=points, players=players)
 
     def tie_breaks_used(self, report: ReportT) -> int:
         """How many of the tie-breaks the final scoring needed: 0 when the points alone decided,

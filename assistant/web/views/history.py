@@ -12,13 +12,14 @@ from assistant.web.games.base import BadChange, WebGame
 from assistant.web.kept import kept_verdict
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import sentence_start
 from assistant.web.serving.numbers import small_number
 from assistant.web.serving.polls import NOTHING_NEW
 from assistant.web.store import record
 from assistant.web.store.db import get_db
 from assistant.web.store.state import KeptResult, TableState
 from assistant.web.store.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
-from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, this_phone_if_known, unchanged_since
+from assistant.web.views.table import Notice, checked_tap, conflict_notice, tap_reused_reason, this_phone, this_phone_if_known, unchanged_since
 
 bp = Blueprint("history", __name__, url_prefix="/t/<token>")
 SCREEN = "history"
@@ -37,6 +38,7 @@ class HistoryRow:
     after: str
     cells: int  # how many cells it set (a row)
     verdict: str = ""  # a scoring's: who led or won
+    done: str = ""  # the change in words where before → after says nothing (a tap on a sketch)
     set_back: str = ""  # "Set it back to 3" ("" when not offered)
 
 
@@ -46,6 +48,11 @@ class HistoryPage:
     number: int
     pages: int
     total: int
+
+    @property
+    def past_the_last(self) -> bool:
+        """A page number beyond the record's (an old link): not "nothing changed"."""
+        return not self.rows and self.total > 0
 
 
 def history_page(table: Table[TableState], game: WebGame[Any, Any], number: int) -> HistoryPage:
@@ -71,13 +78,17 @@ def _row(table: Table[TableState], game: WebGame[Any, Any], entry: record.Entry,
         scoring = next((s for s in game.scorings if RESULTS + s.name == entry.cell), None)
         result = KeptResult.model_validate(entry.after) if entry.after else None
         verdict = kept_verdict(game.slug, result) if result else ""
-        return HistoryRow(what=str(scoring.label) if scoring else entry.cell, before="", after="", verdict=verdict, **common)
-    state = table.state
+        return HistoryRow(what=sentence_start(str(scoring.label) if scoring else entry.cell), before="", after="", verdict=verdict, **common)
+    what = sentence_start(game.describe_cell(table.state, entry.cell))
+    done = game.describe_change(entry.cell, entry.before, entry.after)
+    if done:
+        return HistoryRow(what=what, before="", after="", done=done, **common)
     before, after = (game.describe_value(entry.cell, value) for value in (entry.before, entry.after))
     set_back = ""
     if table.can_edit and takeback.can_set_back(game, table, entry):
-        set_back = _("Set it back to {value}").format(value=before)
-    return HistoryRow(what=game.describe_cell(state, entry.cell), before=before, after=after, set_back=set_back, **common)
+        # A name that was empty: "(no name)" is no value to set a thing back to.
+        set_back = _("Remove the name again") if entry.before == "" else _("Set it back to {value}").format(value=before)
+    return HistoryRow(what=what, before=before, after=after, set_back=set_back, **common)
 
 
 @bp.get("/history")
@@ -111,7 +122,7 @@ def set_back(token: str, version: int) -> ResponseReturnValue:
     number = _page_number()
     try:
         base = int(request.form.get("base", ""))
-        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), "tap"), f"back={version}", kind="back")
+        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), _("This entry")), f"back={version}", kind="back")
         if taken_tap(table, origin) is None:
             entry = takeback.back_entry(table, version)
             outcome = apply_change(table, takeback.back_change(game, table, entry), base, origin)
@@ -121,8 +132,7 @@ def set_back(token: str, version: int) -> ResponseReturnValue:
                 return render_history(outcome.table, game, number, notice, 409)
             table = outcome.table
     except TapReused:
-        reason = _("this tap's id was used for another change already, so this one was not made: tap again")
-        return render_history(table, game, number, Notice("error", field=_("Tap"), reason=reason), 409)
+        return render_history(table, game, number, Notice("error", field=_("This entry"), reason=tap_reused_reason()), 409)
     except BadChange as bad:
         return render_history(table, game, number, Notice("error", field=bad.field, reason=bad.reason), 400)
     except (ValueError, StaleVersion):

@@ -12,7 +12,6 @@ from assistant.problems import InvalidInput
 from assistant.web import breakdown, kept, play_log, takeback
 from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.pages import editable_table, open_table, render
-from assistant.web.serving.i18n import field_problem
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.polls import NOTHING_NEW
 from assistant.web.store import record
@@ -42,7 +41,7 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
     except InvalidInput as invalid:
         # Shown on the tab the button is on, after a redirect (Post/Redirect/Get): the address is
         # the tab's, so Back and a reload never send the scoring again.
-        problems = [field_problem(game.describe_cell(table.state, p.field), p.reason) for p in invalid.problems]
+        problems = [game.problem_in_words(table.state, p.field, p.reason) for p in invalid.problems]
         flash({"table": token, "screen": screen, "problems": problems}, CANNOT_SCORE)  # type: ignore[arg-type]  # kept as JSON: a dict stays whole
         return redirect(url_for("table.screen", token=token, screen=screen), 303)
     apply_change(table, keep, table.version, Origin(this_phone()))

@@ -136,8 +136,7 @@ def change(token: str) -> ResponseReturnValue:
         planned, origin = read_change(table, game, keep, origin)
         outcome = apply_change(table, planned.change, base, origin)
     except TapReused:
-        reason = _("this tap's id was used for another change already, so this one was not made: tap again")
-        return render_screen(table, game, screen, keep, notice=Notice("error", field=_("Tap"), reason=reason), status=409)
+        return render_screen(table, game, screen, keep, notice=Notice("error", field=_("This entry"), reason=tap_reused_reason()), status=409)
     except BadChange as bad:
         return render_screen(table, game, screen, keep, notice=Notice("error", field=sentence_start(bad.field), reason=bad.reason), status=400)
     except (ValueError, StaleVersion):
@@ -197,7 +196,7 @@ def taken_again(table: Table[TableState], game: WebGame[Any, Any], keep: MultiDi
 def change_origin(form: MultiDict[str, str]) -> Origin:
     """Who asks (this phone) and with which tap; ``asked``: what the tap asks for, the same each
     time it is sent (the record refuses the id for anything else)."""
-    tap = checked_tap(form.get("tap", ""), "tap")
+    tap = checked_tap(form.get("tap", ""), _("This entry"))
     asked = "&".join(f"{key}={value[:100]}" for key, value in sorted(form.items(multi=True)) if key not in NOT_ASKED)[:1000]
     return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "")
 
@@ -208,10 +207,15 @@ NOT_ASKED = {"base", "since", "here", "csrf_token", "tap", "screen"}
 
 
 def checked_tap(tap: str, field: str) -> str:
-    """A tap's id as static/app.js makes them ("" for none), or ``BadChange`` naming ``field``."""
+    """A tap's id as static/app.js makes them ("" for none), or ``BadChange`` naming ``field``
+    in words ("This entry", "Undo"), never the form's own name for it."""
     if tap and not TAP_ID.fullmatch(tap):
-        raise BadChange(field, _("is not a tap's id (8 to 64 letters, digits, - or _)"))
+        raise BadChange(field, _("its id is not one this app makes (8 to 64 letters, digits, - or _): reload the page and enter it again"))
     return tap
+
+
+def tap_reused_reason() -> str:
+    return _("its id was used for another change already, so it was not made: enter it again")
 
 
 def this_phone() -> str:

@@ -10,7 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.base import Step
 from assistant.games.kardinal.board import published_board
-from assistant.games.kardinal.position import GAME_SLUG
+from assistant.games.kardinal.position import GAME_SLUG, MAX_NAME
 from assistant.games.kardinal.report import KardinalReport
 from assistant.games.kardinal.texts import Words
 from assistant.games.names import isolated
@@ -25,13 +25,14 @@ from assistant.web.own_counts import seat_of
 from assistant.web.pad import after_count, moved_past
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
-from assistant.web.serving.i18n import ngettext, pgettext, request_translations
+from assistant.web.serving.i18n import ngettext, pgettext, request_translations, sentence_start
 from assistant.web.store.tables import Change, Conflict, Table
 
 
 class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     slug = GAME_SLUG
     title = _l("Kardinal & König")
+    max_name = MAX_NAME
     templates = "kardinal"
     state_model = KardinalState
     stylesheets = ("kardinal/kardinal.css",)
@@ -67,8 +68,10 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
 
     def tie_order_sentence(self, players: str, points: int) -> str:
         return ngettext(
-            "Tied on {points} point, {players} are placed by their supply: the more pieces left, the better.",
-            "Tied on {points} points, {players} are placed by their supply: the more pieces left, the better.",
+            "Tied on {points} point, {players} are placed by their supply: the more pieces left, the better. That is the default "
+            "reading: the rulebooks break a tie only for the win; read strictly, they share the place.",
+            "Tied on {points} points, {players} are placed by their supply: the more pieces left, the better. That is the default "
+            "reading: the rulebooks break a tie only for the win; read strictly, they share the place.",
             points,
         ).format(points=points, players=players)
 
@@ -125,6 +128,13 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
 
     def describe_value(self, cell: str, value: Any) -> str:
         return sketch.describe_value(value) if sketch.is_sketch_cell(cell) else super().describe_value(cell, value)
+
+    def problem_in_words(self, state: KardinalState, field: str, reason: str) -> str:
+        # A player's pieces or chains in all: the core's reason starts with the player, named once.
+        return sentence_start(reason) if cells.is_players_whole(state, field) else super().problem_in_words(state, field, reason)
+
+    def describe_change(self, cell: str, before: Any, after: Any) -> str:
+        return sketch.describe_tap(before) if sketch.is_sketch_cell(cell) else ""
 
     def explain_conflict(self, conflict: Conflict[KardinalState], resend: dict[str, str]) -> dict[str, Any] | None:
         """A conflict on a chain sketch in the sketch's own words (the shared notice words the rest)."""

@@ -200,6 +200,14 @@ def country_label(key: str) -> str:
     return published_board().display_name(key, request_language())
 
 
+def is_players_whole(state: KardinalState, field: str) -> bool:
+    """A core problem's field that is one player's pieces or chains in all ("monasteries.*.red",
+    "chains.red"), whose reason names the player itself."""
+    parts = field.split(".")
+    whole = (len(parts) == 3 and parts[0] in PIECES and parts[1] == "*") or (len(parts) == 2 and parts[0] == "chains")
+    return whole and parts[-1] in colors(state)
+
+
 def describe_cell(state: KardinalState, cell: str) -> str:
     """A cell, or any field the core names in a problem, in words."""
     count_cell = parse_count_cell(state, cell)

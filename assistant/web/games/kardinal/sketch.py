@@ -229,6 +229,21 @@ def describe_value(value: object) -> str:
     return _("a tap on the sketch")
 
 
+def describe_tap(value: object) -> str:
+    """What a tap on the sketch did, from the tap the record keeps (its ``do`` and ``start``), for
+    the history: the sketch's shape before and after is not kept per tap."""
+    tap: dict[str, Any] = value if isinstance(value, dict) else {}
+    do = tap.get("do")
+    if do == "add":
+        return _("a monastery added, with a road to the one selected") if tap.get("start") else _("a monastery added")
+    return {
+        "join": _("a road drawn between two monasteries"),
+        "cut": _("a road cut"),
+        "remove": _("a monastery removed, with its roads"),
+        "undo": _("the last change undone"),
+    }.get(str(do), _("a tap on the sketch"))
+
+
 def _letter(state: KardinalState, color: str, spot: str) -> str:
     return sketch_of(state, color).nodes.get(spot, "")
 

@@ -27,6 +27,7 @@ from assistant.web.store.tables import Change, Table
 class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     slug = GAME_SLUG
     title = _l("Princeps Machiavelli")
+    max_name = MAX_NAME
     templates = "princeps"
     state_model = PrincepsState
     stylesheets = ("princeps/princeps.css",)
