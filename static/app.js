@@ -50,11 +50,12 @@
   document.addEventListener("htmx:afterSettle", tidy);
 })();
 
-// A name cut with an ellipsis on the pad's heading (static/app.css) is shown whole when tapped.
+// A name cut with an ellipsis on the pad's heading or wherever a word is wider than its line
+// (.cut, static/app.css) is shown whole when tapped.
 (function () {
   "use strict";
   document.addEventListener("click", function (event) {
-    var name = event.target.closest ? event.target.closest(".pad-head [data-show=player], .pad-head .who") : null;
+    var name = event.target.closest ? event.target.closest(".pad-head [data-show=player], .pad-head .who, .chip .who, .cut") : null;
     if (name && (name.scrollWidth > name.clientWidth || name.classList.contains("whole"))) { name.classList.toggle("whole"); }
   });
 })();

@@ -40,7 +40,7 @@ def test_forty_character_names_fit_every_kardinal_screen(phones, width):
     page.get_by_role("button", name="Intermediate scoring").click()
     page.wait_for_url(re.compile("/scores/intermediate$"))
     page.goto(f"/t/{token}/chains")
-    page.get_by_role("button", name="Final scoring").click()
+    page.get_by_role("button", name="Score without chains").click()
     page.wait_for_url(re.compile("/scores/final$"))
     screens = [f"/t/{token}/board", f"/t/{token}/chains", f"/t/{token}/share", f"/t/{token}/scores/intermediate",
                f"/t/{token}/scores/final", "/"]

@@ -22,7 +22,7 @@ def final_scores(page) -> str:
     token = start_table(page, PLAYERS)
     enter_position(page, {cell: value for cell, value in EXAMPLE.items() if cell.split(".")[2] in {"green", "red", "blue"}})
     page.goto(f"/t/{token}/chains")
-    page.get_by_role("button", name="Final scoring").click()
+    page.get_by_role("button", name="Score without chains").click()
     page.wait_for_url(re.compile("/scores/final$"))
     return token
 

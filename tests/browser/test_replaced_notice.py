@@ -152,3 +152,80 @@ def test_two_replaced_values_are_told_one_at_a_time_under_the_names(phones, widt
     expect(notices.nth(0)).to_be_visible()
     expect(notices.nth(0)).to_contain_text("Franken, monasteries of Andreas (red): the value entered here (4) was replaced by 6 on another phone.")
     assert names_row_uncovered(page)
+
+
+FRANKEN_RED = "monasteries.Franken.red"
+
+
+def visible_notices(page) -> list[str]:
+    """Every notice the phone shows now: conflicts and refusals, and replaced values at the top or on a card."""
+    return page.locator(".notice, .replaced-note, #replaced-notices .replaced-notice").evaluate_all(
+        "els => els.filter(el => el.getClientRects().length > 0).map(el => el.innerText.trim())")
+
+
+def conflict_beside_a_replaced_value(phones, width: int, note_first: bool):
+    """This phone set England and Schwaben (red) to 3; the other phone set England to 5 and
+    Schwaben to 1, and this phone, not updated yet, taps 2 on Schwaben: a conflict there, and
+    England's 3 replaced. ``note_first``: England's note came with a poll before the conflict."""
+    first, second = phones(width), phones(width)
+    token = start_table(first.page, PLAYERS)
+    second.page.goto(f"/t/{token}/board")
+    schwaben = "monasteries.Schwaben.red"
+    for name in (ENGLAND_RED, FRANKEN_RED, schwaben):
+        set_count(second.page, name, 3)
+    all_taps_taken(second.page)
+    cell(second.page, schwaben).click()  # the pad back on the cell
+    expect(second.page.locator('#pad input[name="cell"]')).to_have_value(schwaben)
+    first.page.goto(f"/t/{token}/board")
+    set_count(first.page, ENGLAND_RED, 5)
+    all_taps_taken(first.page)
+    if note_first:
+        expect(second.page.locator("#replaced-notices .replaced-notice")).to_contain_text(SENTENCE, timeout=POLL_MS + 3000)
+    no_update = re.compile(r"since=")
+    second.page.route(no_update, lambda route: route.fulfill(status=200, headers={"HX-Reswap": "none"}, body=""))
+    set_count(first.page, schwaben, 1)
+    all_taps_taken(first.page)
+    tap(second.page, pad_number(second.page, 2))
+    expect(second.page.locator(".notice.conflict")).to_contain_text("You entered 2")
+    second.page.wait_for_timeout(300)  # anything else the answer would bring
+    second.page.unroute(no_update)
+    return first, second
+
+
+@pytest.mark.parametrize(("width", "note_first"), [(360, False), (390, False), (360, True)])
+def test_a_conflict_and_a_replaced_value_elsewhere_are_told_one_at_a_time(phones, width, note_first):
+    first, second = conflict_beside_a_replaced_value(phones, width, note_first)
+    page = second.page
+    told = visible_notices(page)
+    assert len(told) == 1 and "You entered 2" in told[0], told  # the conflict first: it asks for a decision
+    expect(page.locator("#replaced-notices .replaced-notice")).to_have_count(1)  # England's note waits its turn
+    second.shot(f"99-conflict-and-replaced-{'after-a-note-' if note_first else ''}{width}")
+    assert axe_violations(page) == []
+    page.locator(".notice.conflict").get_by_role("link", name="Keep 1").click()
+    expect(page.locator(".notice.conflict")).to_have_count(0)
+    expect(page.locator("#replaced-notices .replaced-notice")).to_contain_text(SENTENCE)
+    told = visible_notices(page)
+    assert len(told) == 1 and SENTENCE in told[0], told
+    second.shot(f"99-conflict-then-replaced-{width}")
+
+
+def test_values_replaced_while_a_conflict_is_open_are_told_after_it_one_at_a_time(phones):
+    """No poll while a conflict waits (static/app.js): what the other phone replaced meanwhile comes
+    with the answer to the conflict, after it, one note at a time."""
+    first, second = conflict_beside_a_replaced_value(phones, 360, False)
+    page = second.page
+    set_count(first.page, FRANKEN_RED, 6)  # this phone's 3 replaced while its conflict is open
+    all_taps_taken(first.page)
+    page.wait_for_timeout(POLL_MS + 500)
+    told = visible_notices(page)
+    assert len(told) == 1 and "You entered 2" in told[0], told  # the conflict stays, alone
+    page.locator(".notice.conflict").get_by_role("button", name="Use 2 anyway").click()
+    expect(page.locator(".notice.conflict")).to_have_count(0)
+    expect(cell(page, "monasteries.Schwaben.red")).to_have_text("2")
+    expect(cell(page, FRANKEN_RED)).to_have_text("6")
+    expect(page.locator("#replaced-notices .replaced-notice")).to_have_count(2)  # England's and Franken's
+    told = visible_notices(page)
+    assert len(told) == 1 and SENTENCE in told[0], told  # then the replaced values, one at a time
+    page.locator("#replaced-notices .replaced-notice").first.get_by_role("button", name="Close this note").click()
+    told = visible_notices(page)
+    assert len(told) == 1 and "Franken" in told[0], told

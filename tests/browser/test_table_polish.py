@@ -91,7 +91,7 @@ def test_the_winners_crown_stays_beside_the_rank_in_spanish(phones, width):
     token = start_table(page, LONG_NAMES[:3])
     enter_position(page, {cell: value for cell, value in EXAMPLE.items() if cell.split(".")[2] in {"green", "red", "blue"}})
     page.goto(f"/t/{token}/chains")
-    page.get_by_role("button", name="Final scoring").click()
+    page.get_by_role("button", name="Score without chains").click()
     page.wait_for_url(re.compile("/scores/final$"))
     page.goto(f"/t/{token}/scores/final?lang=es")
     rank = page.locator(".standings tr.winner td").first

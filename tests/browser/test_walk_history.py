@@ -19,7 +19,7 @@ def test_one_back_leaves_the_walk_however_many_steps_were_taken(phones):
     token = start_table(page, [("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue")])
     enter_position(page, {cell: value for cell, value in EXAMPLE.items() if not cell.endswith(".purple")})
     page.goto(f"/t/{token}/chains")
-    page.get_by_role("button", name="Final scoring").click()
+    page.get_by_role("button", name="Score without chains").click()
     page.wait_for_url(re.compile("/scores/final$"))
     page.get_by_role("link", name="Step by step").click()
     expect(page.locator(".walk h2")).to_have_text("Everyone's marker before this scoring")

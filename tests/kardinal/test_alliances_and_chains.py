@@ -98,6 +98,13 @@ def test_house_rule_longest_per_group():
 
 
 def test_player_without_chains_gets_a_step_with_no_points():
-    chain = step(score(position()), "chain", "red")
+    data = position(monasteries={"Bayern": {"green": 4}}, chains={"green": {"lengths": [4]}})
+    chain = step(score(data), "chain", "red")
     assert chain.awards == {}
     assert chain.text == "Red: no chain of 4 or more monasteries, no points."
+
+
+def test_a_final_scoring_with_no_chain_entered_for_anyone_says_so_rather_than_that_there_are_none():
+    report = score(position(monasteries={"Bayern": {"green": 4}}))
+    assert [step.text for step in report.steps if step.kind == "chain"] == [
+        "Green: no chains entered, no points.", "Red: no chains entered, no points.", "Blue: no chains entered, no points."]

@@ -203,7 +203,7 @@ def test_every_category_and_the_first_tie_break(client):
     assert "Ana wins on the first tie-break: tied on 2 VP, but with the most stable territories (3)." in page
     assert standings(page) == {"Ana": (2, 3, 3, 0), "Ben": (2, 2, 0, 2), "Cleo": (1, 1, 0, 0)}
     assert used_columns(page) == ["Stable"]
-    assert '<p class="tie">' in page and "♛" in page.split("Ana</span>")[0].split("<tr")[-1]
+    assert '<p class="tie cut">' in page and "♛" in page.split("Ana</span>")[0].split("<tr")[-1]
     assert "Tie-break 1: most stable territories" in page
     chart = page.split('class="card chart"')[1].split("</section>")[0]
     assert "territories 1 · stable gold 1" in chart
@@ -263,9 +263,9 @@ def test_walking_the_steps(client):
     assert "Before the count: everyone on 0 VP" in start and "the four categories" in start
     assert "Ana wins" not in start  # the verdict waits for the end
     first = client.get(walk + "1").get_data(as_text=True)
-    assert "Step 1 of 5" in first and "<h2>Most territories</h2>" in first and "+1 VP" in first
+    assert "Step 1 of 5" in first and '<h2 class="cut">Most territories</h2>' in first and "+1 VP" in first
     tie = client.get(walk + "5").get_data(as_text=True)
-    assert "<h2>Tie-break 1: most stable territories</h2>" in tie and "wins</span>" in tie
+    assert '<h2 class="cut">Tie-break 1: most stable territories</h2>' in tie and "wins</span>" in tie
     assert "nobody scores" not in tie
     end = client.get(walk + "6").get_data(as_text=True)
     assert "Final standings" in end and "Ana wins on the first tie-break" in end

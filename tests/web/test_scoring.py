@@ -91,7 +91,7 @@ def test_walking_the_breakdown_step_by_step(client):
     start = client.get(f"/t/{token}/scores/final?view=walk&step=0", headers=HTMX).get_data(as_text=True)
     assert "before this scoring" in start and "Next" in start and "Back" not in start
     step = client.get(f"/t/{token}/scores/final?view=walk&step=6").get_data(as_text=True)
-    assert "Step 6 of 28" in step and "<h2>Frankreich</h2>" in step and "+7" in step
+    assert "Step 6 of 28" in step and '<h2 class="cut">Frankreich</h2>' in step and "+7" in step
     assert "Running totals" in step
     alliance = client.get(f"/t/{token}/scores/final?view=walk&step=23").get_data(as_text=True)
     assert "Alliance 14, Italien–Burgund" in alliance and "+6" in alliance

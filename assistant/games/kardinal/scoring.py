@@ -105,6 +105,7 @@ def _score_alliances(position: Position, board: Board, words: Words, tally: _Tal
 
 
 def _score_chains(position: Position, chains_of: PlayersChains, words: Words, tally: _Tally) -> None:
+    entered = any(chains.roads or chains.lengths for chains in position.chains.values())
     for color in tally.order:
         chains = position.chains.get(color)
         roads = chains.roads if chains else []
@@ -115,7 +116,7 @@ def _score_chains(position: Position, chains_of: PlayersChains, words: Words, ta
             "chain",
             {color: points} if points else {},
             subject=color,
-            text=words.chain_sentence(color, chosen, lengths, other),
+            text=words.chain_sentence(color, chosen, lengths, other, entered),
             details={
                 "lines": [list(line) for line in chosen.lines] if chosen else [],
                 "left_over": [m for g in chosen.groups for m in g.left_over] if chosen else [],

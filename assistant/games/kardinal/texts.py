@@ -178,7 +178,9 @@ class Words:
         )
 
     # --- chains -----------------------------------------------------------------------------
-    def chain_sentence(self, color: str, cover: ChainCover | None, lengths: Sequence[int], other: ChainCover | None) -> str:
+    def chain_sentence(self, color: str, cover: ChainCover | None, lengths: Sequence[int], other: ChainCover | None, entered: bool = True) -> str:
+        """``entered``: any chain was entered for anyone; when none was, the table may not have
+        counted them yet, so the sentence does not claim there were none."""
         tr = self.tr
         who = self.who(color)
         parts = []
@@ -190,7 +192,9 @@ class Words:
         for length in lengths:
             parts.append(tr.gettext("a counted chain of {length} scores {length}").format(length=length))
         points = (cover.points if cover else 0) + sum(lengths)
-        if not parts:
+        if not parts and not entered:
+            sentence = tr.gettext("{who}: no chains entered, no points.").format(who=who)
+        elif not parts:
             sentence = tr.gettext("{who}: no chain of 4 or more monasteries, no points.").format(who=who)
         else:
             sentence = tr.ngettext(
