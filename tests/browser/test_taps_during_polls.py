@@ -1,14 +1,80 @@
-"""A tap made while the 2-second poll is still on its way is never lost."""
+"""A tap made while the 2-second poll is still on its way is never lost: every kind of link, button
+and form on a table's screens is sent at once (the poll gives way: templates/table/_poller.html),
+and the poll's answer never paints over what the person's answer brought."""
 from __future__ import annotations
 
 import threading
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error, Page, expect
 
-from tests.browser.steps import cell, start_table
+from tests.browser.steps import cell, start_table, table_over_http
+from tests.served import Phone as HttpPhone
 
 pytestmark = pytest.mark.browser
+PLAYERS = [("Ana", "red"), ("Ben", "green"), ("Cleo", "blue")]
+COUNTS = {"monasteries.England.red": 5, "monasteries.England.green": 2, "monasteries.Frankreich.blue": 3, "advisors.England.red": 1}
+POLL_MS = 2000
+
+
+class HeldPolls:
+    """Every poll of a page held on its way, as on a weak Wi-Fi where a poll is in flight most of
+    the time; a person's requests go through."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.held: list = []
+        page.route(lambda url: "since=" in url, self._hold)
+
+    def _hold(self, route) -> None:
+        if route.request.method == "GET":
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def one_on_its_way(self) -> None:
+        """Until a poll newer than those seen so far is held (the next one after an answer)."""
+        before = len(self.held)
+        for _ in range(int(3 * POLL_MS / 100)):
+            if len(self.held) > before:
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError("no poll went out")
+
+    def let_through(self) -> None:
+        """The held polls go on (one aborted by a person's request is gone: nothing comes of it)."""
+        for route in self.held:
+            try:
+                route.continue_()
+            except Error:
+                pass  # aborted by the page meanwhile
+        self.held.clear()
+
+    def stop(self) -> None:
+        self.page.unroute_all(behavior="ignoreErrors")
+
+
+def during_a_poll(page: Page, polls: HeldPolls, action, shows, changed_meanwhile=None) -> None:
+    """``action`` with a poll on its way; ``shows`` is then on screen, and stays there once the
+    poll is let through (after ``changed_meanwhile``: another phone changed the table, so a poll
+    answered now would bring a whole other screen)."""
+    polls.one_on_its_way()
+    action()
+    expect(shows).to_be_visible(timeout=4000)
+    if changed_meanwhile:
+        changed_meanwhile()
+    polls.let_through()
+    page.wait_for_timeout(600)
+    expect(shows).to_be_visible()
+
+
+def another_phone_changes(base_url: str, token: str):
+    phone = HttpPhone(base_url)
+
+    def change() -> None:
+        assert phone.change(token, "monasteries.Burgund.green", 1, phone.version(token)) == 200
+
+    return change
 
 
 def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
@@ -32,3 +98,72 @@ def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
     assert poll_started.is_set()
     # A poll still held when the phone is put away would raise in whichever test runs next.
     page.unroute_all(behavior="wait")
+
+
+def test_the_scores_list_step_by_step_next_and_back_during_polls(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS, scorings=("intermediate",))
+    page = phones().page
+    page.goto(f"/t/{token}/scores/intermediate")
+    polls = HeldPolls(page)
+    walk = page.locator(".walk .progress")
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Step by step").click(), page.locator(".walk"))
+    expect(walk).to_have_text("Start")
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Next →").click(), walk.filter(has_text="Step 1 of"),
+                  another_phone_changes(live_server, token))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="← Back").click(), walk.filter(has_text="Start"))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="List").click(), page.locator(".verdict-card"))
+    polls.stop()
+
+
+def test_set_it_back_in_the_history_during_a_poll(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    page = phones().page
+    page.goto(f"/t/{token}/history")
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.locator("button.set-back").first.click(), page.locator(".history-entry.kind-back"))
+    polls.stop()
+
+
+def test_the_chains_pad_done_and_next_player_during_polls(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, {"monasteries.England.red": 6, "monasteries.England.green": 5})
+    page = phones().page
+    page.goto(f"/t/{token}/chains?add=red")
+    polls = HeldPolls(page)
+    adding = page.locator("#pad-form, form").filter(has=page.locator('input[name="cell"][value="chains.green"]'))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Next player:").click(), adding.first)
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Done").click(), page.get_by_role("link", name="+ chain").first)
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="+ chain").first.click(), page.get_by_role("link", name="Done"))
+    polls.stop()
+
+
+def test_a_scoring_and_the_sketch_during_polls(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, {"monasteries.England.red": 6})
+    page = phones().page
+    page.goto(f"/t/{token}/chains?sketch=red")
+    polls = HeldPolls(page)
+    sketch = page.locator("#sketch")
+    during_a_poll(page, polls, lambda: page.locator("#sketch-board .spot").first.click(), sketch.filter(has_text="In the sketch: 1 of"))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Done").click(), page.get_by_role("link", name="+ chain").first)
+    polls.stop()
+    page.goto(f"/t/{token}/board")
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.get_by_role("button", name="Intermediate scoring").click(), page.locator(".verdict-card"))
+    polls.stop()
+
+
+def test_renaming_a_princeps_player_during_a_poll(phones, live_server):
+    page = phones().page
+    page.goto("/new/princeps-machiavelli")
+    for index, name in enumerate(["Ana", "Ben", "Cleo"]):
+        page.locator(f'input[name="players-{index}-name"]').fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator(".holdings")).to_be_visible()
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Rename Ana").click(), page.locator("#rename-input"))
+    page.locator("#rename-input").fill("Anna")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("link", name="Rename Anna")).to_be_visible()
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Rename Ben").click(), page.locator("#rename-input"))
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.locator("#rename-input")).to_have_count(0)
+    polls.stop()
