@@ -166,3 +166,30 @@ def test_undo_stops_offering_a_tap_another_phone_replaced(phones, live_server):
     page.wait_for_timeout(300)  # the answer settled (the script draws Undo then)
     expect(undo).to_be_hidden()  # this phone's only change is no longer in force: nothing to take back
     expect(undo).not_to_contain_text("3 → 0")
+
+
+def test_a_count_taken_just_before_the_connection_drops_is_on_the_offline_copy(phones, live_server):
+    """The service worker's copy of the board is fetched anew as soon as the tap is taken: a
+    screen opened from the network next (Chains) lets the phone forget the taken tap, and the
+    Wi-Fi dropping within a second must not bring the board back without it."""
+    from tests.browser.test_offline import forget_dropped_requests
+
+    token, _watch = table_over_http(live_server, PLAYERS)
+    phone = phones()
+    page = phone.page
+    page.goto(f"/t/{token}/board")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # installed: copies are kept from now
+    page.reload()  # this screen's first copy
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    set_count(page, "monasteries.England.red", 3)
+    all_taps_taken(page)
+    page.wait_for_timeout(300)
+    page.locator("nav.tabs").get_by_role("link", name="Chains").click()
+    page.wait_for_url(f"**/t/{token}/chains")
+    page.context.set_offline(True)  # less than 1.5 s after the tap was taken
+    page.locator("nav.tabs").get_by_role("link", name="Board").click()
+    page.wait_for_url(f"**/t/{token}/board")
+    expect(page.locator("body")).to_have_attribute("data-kept-copy", "")
+    expect(cell(page, "monasteries.England.red")).to_have_text("3")
+    page.context.set_offline(False)
+    forget_dropped_requests(phone)
