@@ -217,10 +217,13 @@
     b.textContent = text;
     b.hidden = !text;
     b.classList.toggle("calm", !failures);
-    var aside = showAside(), high = text ? b.offsetHeight : 0;
-    if (aside) { aside.style.top = high + "px"; high += aside.hidden ? 0 : aside.offsetHeight; }
+    // On <html>, never on an element in <body>: htmx's history keeps the body's HTML, and a style
+    // attribute in it would be refused by the CSP when Back restores it.
+    var aside = showAside(), high = text ? b.offsetHeight : 0, root = document.documentElement.style;
+    root.setProperty("--offline-height", high + "px");
+    if (aside && !aside.hidden) { high += aside.offsetHeight; }
     document.body.classList.toggle("has-banner", high > 0);
-    document.documentElement.style.setProperty("--banner-height", high + "px");
+    root.setProperty("--banner-height", high + "px");
     var chosen = document.querySelector("a.cell.selected"); // the banner pushed the page down: its cell stays above the pad
     if (chosen) { keepAbovePad(chosen); }
   }
