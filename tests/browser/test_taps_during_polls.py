@@ -8,7 +8,7 @@ import threading
 import pytest
 from playwright.sync_api import Error, Page, expect
 
-from tests.browser.steps import cell, start_table, table_over_http
+from tests.browser.steps import cell, network_delay, start_table, table_over_http
 from tests.served import Phone as HttpPhone
 
 pytestmark = pytest.mark.browser
@@ -167,3 +167,41 @@ def test_renaming_a_princeps_player_during_a_poll(phones, live_server):
     page.get_by_role("link", name="Cancel").click()
     expect(page.locator("#rename-input")).to_have_count(0)
     polls.stop()
+
+
+def test_two_phones_and_a_spectator_on_a_slow_wifi_every_tap_is_taken(phones, live_server):
+    """Every request waits 2.5 s each way (Chromium's own throttling), so a poll is on its way
+    nearly all the time: counts, the walk and the history's set-back each go at once and show,
+    on every phone. Screenshots: 88-slow-wifi-*."""
+    token, watch = table_over_http(live_server, PLAYERS, COUNTS)
+    first, second, spectator = phones(), phones(), phones()
+    slow = 2500
+    for phone, address in ((first, f"/t/{token}/board"), (second, f"/t/{token}/board"), (spectator, f"/t/{watch}/board")):
+        phone.page.goto(address)
+        network_delay(phone.page, slow)
+    first.page.wait_for_timeout(POLL_MS + 200)  # the first slow polls are on their way
+    cell(first.page, "monasteries.Burgund.red").click()
+    expect(first.page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Burgund.red", timeout=4 * slow)
+    first.page.locator('#pad button[name="value"][value="4"]').click()
+    expect(cell(first.page, "monasteries.Burgund.red")).to_have_text("4")
+    first.shot("88-slow-wifi-first-phone-tapped")
+    # A poll of theirs brings it (the spectator's cells are words, not links).
+    expect(cell(second.page, "monasteries.Burgund.red")).to_have_text("4", timeout=2 * POLL_MS + 4 * slow)
+    expect(spectator.page.locator("#country-Burgund span.cell").first).to_have_text("Burgund, monasteries of Ana (red): 4", timeout=2 * POLL_MS + 4 * slow)
+    spectator.page.locator("#country-Burgund").scroll_into_view_if_needed()
+    second.shot("88-slow-wifi-second-phone")
+    spectator.shot("88-slow-wifi-spectator")
+    second.page.get_by_role("button", name="Intermediate scoring").click()
+    expect(second.page.locator(".verdict-card")).to_be_visible(timeout=6 * slow)
+    second.page.wait_for_timeout(POLL_MS + 200)
+    second.page.get_by_role("link", name="Step by step").click()
+    expect(second.page.locator(".walk .progress")).to_have_text("Start", timeout=4 * slow)
+    second.page.wait_for_timeout(POLL_MS + 200)
+    second.page.get_by_role("link", name="Next →").click()
+    expect(second.page.locator(".walk .progress")).to_contain_text("Step 1 of", timeout=4 * slow)
+    second.shot("88-slow-wifi-walk")
+    first.page.goto(f"/t/{token}/history")
+    first.page.wait_for_timeout(POLL_MS + 200)
+    first.page.locator("button.set-back").first.click()
+    expect(first.page.locator(".history-entry.kind-back")).to_have_count(1, timeout=4 * slow)
+    first.shot("88-slow-wifi-set-back")
