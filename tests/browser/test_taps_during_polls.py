@@ -205,3 +205,24 @@ def test_two_phones_and_a_spectator_on_a_slow_wifi_every_tap_is_taken(phones, li
     first.page.locator("button.set-back").first.click()
     expect(first.page.locator(".history-entry.kind-back")).to_have_count(1, timeout=4 * slow)
     first.shot("88-slow-wifi-set-back")
+
+
+def test_a_conflicts_keep_outside_the_pad_while_no_poll_runs(phones, live_server):
+    """A conflict's notice outside the pad (a set-back meeting another phone's value) stops the
+    poll, so nothing redraws the screen under its two buttons; Keep then goes at once, and the
+    poll starts again."""
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    other = HttpPhone(live_server)
+    assert other.change(token, "monasteries.England.red", 7, other.version(token)) == 200
+    page = phones().page
+    page.goto(f"/t/{token}/history")
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.locator(".history-entry", has_text="0 → 5").locator("button.set-back").click(),
+                  page.locator(".notice.conflict"))
+    seen = len(polls.held)
+    page.wait_for_timeout(POLL_MS + 500)
+    assert len(polls.held) == seen  # no poll while the notice waits for an answer
+    page.locator(".notice.conflict").get_by_role("link").first.click()
+    expect(page.locator(".notice.conflict")).to_have_count(0)
+    polls.one_on_its_way()  # polling again
+    polls.stop()
