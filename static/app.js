@@ -154,7 +154,7 @@
     try { window.localStorage.setItem(KEPT, JSON.stringify(queue)); } catch (e) { /* private mode: kept while the page is open */ }
   }
   // Another tab of this phone changed the kept taps (its ids make a tap sent by both count once).
-  window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); } });
+  window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); banner(); } });
 
   function newId() {
     var bytes = new Uint8Array(12); // crypto.randomUUID needs HTTPS; a table on a LAN is plain HTTP
