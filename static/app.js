@@ -131,6 +131,7 @@
   var BOUNCE_MS = 120; // two contacts closer than this are one finger bouncing (taps come 150 ms+ apart)
   var KEPT = "assistant.taps"; // localStorage: taps the table has not taken yet, oldest first
   var RETRY_MS = [1000, 2000, 4000, 8000, 15000]; // after each failed try in a row; then 15 s
+  var TRIES = 3; // an error that is no outage (a 500, a 404...): tried this often, then set aside
   var queue = load(); // {id, action, body, cell, value, screen, held}
   var busy = false;
   var failures = 0; // failed tries in a row: the table cannot be reached
@@ -138,6 +139,7 @@
   var sentAfterOutage = 0; // taps taken since the connection came back, for the banner
   var retry = null;
   var lastTap = { key: "", at: -1e9 };
+  var touched = {}; // when a finger last touched each pad button (pointerdown), by its key: what a bounce is judged by
   var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
   var sending = null; // the tap on its way
   var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
@@ -153,7 +155,7 @@
     try { window.localStorage.setItem(KEPT, JSON.stringify(queue)); } catch (e) { /* private mode: kept while the page is open */ }
   }
   // Another tab of this phone changed the kept taps (its ids make a tap sent by both count once).
-  window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); } });
+  window.addEventListener("storage", function (event) { if (event.key === KEPT && !busy) { queue = load(); repaint(); banner(); } });
 
   function newId() {
     var bytes = new Uint8Array(12); // crypto.randomUUID needs HTTPS; a table on a LAN is plain HTTP
@@ -186,7 +188,9 @@
   function isHere(tap) { return tableOf(tap) === tableHere() && new URLSearchParams(tap.body).get("screen") === screenHere(); }
   // This table's taps not taken yet. Taken ones stay kept (``taken``: the version they made) until
   // the page shows that version: a copy kept by the service worker before them shows them too.
-  function mine() { return queue.filter(function (tap) { return !tap.taken && tableOf(tap) === tableHere(); }); }
+  function mine() { return queue.filter(function (tap) { return !tap.taken && !tap.aside && tableOf(tap) === tableHere(); }); }
+  // This table's taps set aside: answered with an error no wait mends, they wait for the person (showAside).
+  function asideHere() { return queue.filter(function (tap) { return !tap.taken && tap.aside && tableOf(tap) === tableHere(); }); }
   function shownVersion() { // answers in parts bring it in #screen-poll, whole screens in data-version
     var poll = document.querySelector('#screen-poll [name="since"]'), screen = document.getElementById("screen");
     return poll ? Number(poll.value) : screen ? Number(screen.dataset.version) : 0;
@@ -214,22 +218,80 @@
     b.textContent = text;
     b.hidden = !text;
     b.classList.toggle("calm", !failures);
-    document.body.classList.toggle("has-banner", Boolean(text));
-    document.documentElement.style.setProperty("--banner-height", text ? b.offsetHeight + "px" : "0px");
+    // On <html>, never on an element in <body>: htmx's history keeps the body's HTML, and a style
+    // attribute in it would be refused by the CSP when Back restores it.
+    var aside = showAside(), high = text ? b.offsetHeight : 0, root = document.documentElement.style;
+    root.setProperty("--offline-height", high + "px");
+    if (aside && !aside.hidden) { high += aside.offsetHeight; }
+    document.body.classList.toggle("has-banner", high > 0);
+    root.setProperty("--banner-height", high + "px");
     var chosen = document.querySelector("a.cell.selected"); // the banner pushed the page down: its cell stays above the pad
     if (chosen) { keepAbovePad(chosen); }
   }
   function lost() { failures = Math.max(failures, 1); outage = true; sentAfterOutage = 0; banner(); repaint(); }
+  // No answer at all, or one that says the server or what is in front of it is out of reach for
+  // now (a proxy's 502 or 504, a 503, "slow down", a body that came too slowly): wait and send again.
+  function outageStatus(status) { return status === 0 || status === 408 || status === 429 || status === 502 || status === 503 || status === 504; }
 
-  // The same spot: a number, or − / + (whose value moves with the count); event.timeStamp is
-  // when the finger touched (a busy phone may run this handler much later).
-  function bounced(button, now) {
-    var key = button.name + "=" + (button.name === "adjust" ? button.getAttribute("aria-label") : button.value);
-    if (!now) { now = performance.now(); } // an event without a time stamp: now
+  // The taps set aside (templates/base.html, #set-aside: its words and its row's HTML), each with
+  // "Try it again" and "Drop it"; drawn again only when the set changes (a button keeps its focus).
+  var asideShown = "";
+  function showAside() {
+    var box = document.getElementById("set-aside"), row = document.getElementById("set-aside-row");
+    if (!box || !row) { return null; }
+    var taps = asideHere(), key = taps.map(function (tap) { return tap.id; }).join();
+    if (key === asideShown) { return box; }
+    asideShown = key;
+    box.querySelectorAll(".aside-tap").forEach(function (old) { old.remove(); });
+    taps.forEach(function (tap) {
+      var item = row.content.firstElementChild.cloneNode(true), cell = tap.cell || tap.first;
+      item.dataset.tap = tap.id;
+      item.querySelector(".aside-words").textContent = box.dataset[tap.aside === "refused" ? "refused" : "failed"]
+        .replace("{cell}", cellLink(cell) ? cellLabel(cell) : tap.label || cell);
+      box.appendChild(item);
+    });
+    box.hidden = !taps.length;
+    return box;
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("#set-aside .aside-tap button") : null;
+    if (!button) { return; }
+    var id = button.closest(".aside-tap").dataset.tap, tap = queue.filter(function (kept) { return kept.id === id; })[0];
+    if (!tap) { return; }
+    if (button.classList.contains("again")) {
+      delete tap.aside; tap.tries = 0;
+    } else {
+      queue = queue.filter(function (kept) { return kept !== tap; });
+      cellsOf(tap).forEach(function (name) { // what the table has there, as it was drawn
+        var link = cellLink(name);
+        if (!link || queue.some(function (kept) { return !kept.taken && cellsOf(kept).indexOf(name) >= 0; })) { return; }
+        if (link.dataset.table !== undefined) { paint(link, link.dataset.table); delete link.dataset.table; }
+        link.classList.remove("pending", "waiting", "aside");
+      });
+    }
+    save();
+    repaint();
+    banner();
+    send();
+  });
+
+  // The same spot: a number, or − / + (whose value moves with the count).
+  function spotOf(button) { return button.name + "=" + (button.name === "adjust" ? button.getAttribute("aria-label") : button.value); }
+  // A bounce is judged by when the finger touched (pointerdown's time stamp, kept per spot): a busy
+  // phone dispatches the clicks late, and apart by however long it was busy (two touches 119 ms
+  // apart came as clicks 400 ms apart). A click with no touch of its own (a key) counts when made.
+  function bounced(button, event) {
+    var key = spotOf(button), now = event.timeStamp || performance.now(), down = touched[key];
+    delete touched[key];
+    if (down !== undefined && down >= lastTap.at && down <= now) { now = down; }
     var again = key === lastTap.key && now - lastTap.at < BOUNCE_MS;
     lastTap = { key: key, at: now };
     return again;
   }
+  document.addEventListener("pointerdown", function (event) {
+    var button = event.target.closest ? event.target.closest("#pad button") : null;
+    if (button) { touched[spotOf(button)] = event.timeStamp; }
+  }, true);
 
   // What the pad shows for a count: the number, − and + around it, the current number marked.
   function showValue(form, value) {
@@ -284,6 +346,7 @@
   }
 
   function paint(link, text) {
+    if (link.dataset.table === undefined) { link.dataset.table = link.textContent.trim(); } // the table's, for a tap dropped
     link.textContent = text;
     link.classList.toggle("zero", Number(text) === 0);
     var label = link.getAttribute("aria-label"); // "<the cell>: <count>"
@@ -298,7 +361,13 @@
       var link = tap.taken && tableOf(tap) === tableHere() ? cellLink(tap.cell) : null;
       if (link && tap.taken > version) { paint(link, tap.value); }
     });
-    document.querySelectorAll("a.cell.waiting").forEach(function (link) { link.classList.remove("waiting"); });
+    document.querySelectorAll("a.cell.waiting, a.cell.aside").forEach(function (link) { link.classList.remove("waiting", "aside"); });
+    asideHere().forEach(function (tap) {
+      cellsOf(tap).forEach(function (name) {
+        var link = cellLink(name);
+        if (link) { paint(link, tap.value); link.classList.add("pending", "aside"); }
+      });
+    });
     mine().forEach(function (tap) {
       cellsOf(tap).forEach(function (name) {
         var link = cellLink(name);
@@ -375,7 +444,8 @@
     body.set(button.name, button.value);
     body.set("tap", newId());
     var action = new URL(form.action, window.location.href).pathname;
-    var tap = { id: body.get("tap"), action: action, body: body.toString(), cell: row ? "" : form.elements.cell.value, value: button.value, before: before };
+    var tap = { id: body.get("tap"), action: action, body: body.toString(), cell: row ? "" : form.elements.cell.value, value: button.value, before: before,
+      label: cellLabel(form.elements.cell.value) };
     if (row) { tap.cells = painted.map(cellOf); tap.first = form.elements.cell.value; }
     queue.push(tap);
     save();
@@ -400,6 +470,14 @@
   // from the queue if not sent; taken back after its answer if on its way), else the latest one
   // the table took since the pad was drawn, else what the pad says (the table's record: the
   // server's data-undo, the tap's id, and data-base, the version it made).
+  // A pad the table drew at or after that latest taken tap's version knew of it: from then on its
+  // word (its offer, or none) is the one that counts, so a tap another phone replaced since is
+  // no longer offered. Called after every swap of the table's (a poll, an answer), never for the
+  // kept pad (openKeptPad), which the phone drew itself.
+  function trustPad() {
+    var form = padForm();
+    if (lastTaken && form && form.elements.base && Number(form.elements.base.value) >= lastTaken.taken) { lastTaken = null; }
+  }
   function undoTarget() {
     var button = document.querySelector("#pad button.undo"), pending = mine().filter(function (tap) { return !tap.undo; }).pop();
     if (pending) { return { tap: pending, sent: pending === sending }; }
@@ -455,7 +533,8 @@
       var base = target.tap ? target.tap.taken : target.base;
       if (base) { body.set("base", String(base)); }
       body.set("here", "cell=" + cell);
-      var undo = { id: body.get("tap"), action: new URL(form.action, window.location.href).pathname, body: body.toString(), cell: cell, value: before === undefined ? "" : before, undo: id };
+      var undo = { id: body.get("tap"), action: new URL(form.action, window.location.href).pathname, body: body.toString(), cell: cell,
+        value: before === undefined ? "" : before, undo: id, label: cellLabel(cell) };
       if ((target.tap && target.tap.cells) || before === undefined || before === "") { undo.cells = []; } // a row: its cells stay 0
       queue.push(undo);
       save();
@@ -540,6 +619,7 @@
       var selected = cellLink(form.elements.cell.value);
       if (selected) { selected.scrollIntoView({ block: conflictShown() !== null ? "start" : "nearest" }); }
     }
+    trustPad();
     repaint();
     showUndo();
   }
@@ -574,7 +654,7 @@
 
   function answered(tap, status, html, reswap) {
     busy = false;
-    if (status >= 500 || status === 0 || status === 408 || status === 429) { failed(); return; } // not taken: try again
+    if (outageStatus(status)) { failed(); return; } // not taken: try again
     failures = 0;
     window.clearTimeout(retry);
     retry = null;
@@ -597,15 +677,32 @@
       if (html.trim() && isHere(tap) && conflictShown() === null) { swapIn(html, reswap); } // an empty 200 (HX-Reswap: none) is "nothing new"
       return;
     }
+    // An error that waiting does not mend (the server failed: a 500; the table is gone: a 404; a
+    // link for watching only: a 403): tried a few times, then set aside, said with its cell, until
+    // the person tries it again or drops it; the taps after it go on.
+    if (status !== 400 && status !== 409) {
+      if (sending === tap) { sending = null; }
+      tap.tries = (tap.tries || 0) + 1;
+      if (tap.tries >= TRIES) {
+        tap.aside = status >= 500 ? "failed" : "refused";
+      } else {
+        window.clearTimeout(retry);
+        retry = window.setTimeout(function () { retry = null; send(); }, RETRY_MS[tap.tries - 1]);
+      }
+      save();
+      repaint();
+      banner();
+      if (tap.aside && !send() && afterwards) { follow(afterwards); }
+      return;
+    }
     // Refused, and the answer says why (a conflict, a bad value...): it shows the table as it is.
     // A second conflict waits while the first one's notice is on screen (held), then is sent again.
-    // Any other refusal (the table is gone, a link for watching only) can never be taken.
     var shown = conflictShown();
     if (status === 409 && shown !== null && shown !== tap.cell && isHere(tap)) {
       tap.held = true;
     } else {
       taken(tap);
-      if (isHere(tap) && (status === 400 || status === 409)) { afterwards = null; swapIn(html, reswap); }
+      if (isHere(tap)) { afterwards = null; swapIn(html, reswap); }
       repaint();
     }
     save();
@@ -638,7 +735,7 @@
   function next() {
     var shown = conflictShown();
     for (var i = 0; i < queue.length; i += 1) {
-      if (!queue[i].taken && (!queue[i].held || shown === null)) { return queue[i]; }
+      if (!queue[i].taken && !queue[i].aside && (!queue[i].held || shown === null)) { return queue[i]; }
     }
     return null;
   }
@@ -667,12 +764,9 @@
 
   // A service worker (HTTPS or localhost) keeps the last copy of each table screen for a reload
   // without a connection (static/sw.js); after this phone's taps are taken, it fetches it anew.
-  var keepTimer = null;
   function keepCopy() {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!worker || !tableHere()) { return; }
-    window.clearTimeout(keepTimer);
-    keepTimer = window.setTimeout(function () { worker.postMessage({ keep: window.location.pathname }); }, 1500);
+    if (worker && tableHere()) { worker.postMessage({ keep: window.location.pathname }); }
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") { keepCopy(); } });
 
@@ -683,7 +777,7 @@
     // A cell chosen by hand: the next number is a new tap, however soon (a bounce moves the pad itself).
     if (event.target.closest && event.target.closest("a.cell")) { lastTap = { key: "", at: -1e9 }; }
     var button = event.target.closest ? event.target.closest("#pad button") : null;
-    if (button && bounced(button, event.timeStamp)) { event.preventDefault(); event.stopPropagation(); return; }
+    if (button && bounced(button, event)) { event.preventDefault(); event.stopPropagation(); return; }
     if (button && button.classList.contains("undo")) { event.preventDefault(); event.stopPropagation(); undoLast(); return; }
     var form = padForm();
     if (!form && !(navigator.onLine && !failures)) { // no connection and no pad: the kept one
@@ -710,13 +804,13 @@
   // No poll while this table's taps are on their way or waiting (its answer would not show them),
   // nor while a conflict's notice waits for an answer (it would draw the pad again without it).
   document.addEventListener("htmx:beforeRequest", function (event) {
-    var poll = event.detail.elt && event.detail.elt.id === "screen";
+    var poll = event.detail.elt && event.detail.elt.id === "screen-poller"; // templates/table/_poller.html
     if (poll && (mine().length || conflictShown() !== null)) { event.preventDefault(); }
   });
   // Any answer (a poll, a link): the connection works; kept taps go and are painted on the new screen.
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && xhr.status > 0 && xhr.status < 500) {
+    if (xhr && !outageStatus(xhr.status)) {
       document.body.removeAttribute("data-kept-copy");
       if (failures) { failures = 0; window.clearTimeout(retry); retry = null; send(); }
       banner();
@@ -734,12 +828,13 @@
   document.addEventListener("htmx:sendError", lost);
   // A poll or a link the server answered but could not serve (503: its database is out of reach;
   // 502 or 504 from a proxy): a phone only watching is told as one holding taps is, else its
-  // screen would stand still without a word while the table goes on.
+  // screen would stand still without a word while the table goes on. A poll's 500 is no lost
+  // connection: the next poll asks again.
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && (xhr.status >= 500 || xhr.status === 408 || xhr.status === 429)) { lost(); }
+    if (xhr && outageStatus(xhr.status)) { lost(); }
   });
-  document.addEventListener("htmx:afterSettle", function () { repaint(); showUndo(); if (!busy) { send(); } });
+  document.addEventListener("htmx:afterSettle", function () { trustPad(); repaint(); showUndo(); if (!busy) { send(); } });
   // A page from the network (not a kept copy) is what the service worker keeps now: taken taps
   // it shows need not be kept any longer.
   function forgetTaken() {

@@ -1,14 +1,80 @@
-"""A tap made while the 2-second poll is still on its way is never lost."""
+"""A tap made while the 2-second poll is still on its way is never lost: every kind of link, button
+and form on a table's screens is sent at once (the poll gives way: templates/table/_poller.html),
+and the poll's answer never paints over what the person's answer brought."""
 from __future__ import annotations
 
 import threading
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error, Page, expect
 
-from tests.browser.steps import cell, start_table
+from tests.browser.steps import cell, network_delay, start_table, table_over_http
+from tests.served import Phone as HttpPhone
 
 pytestmark = pytest.mark.browser
+PLAYERS = [("Ana", "red"), ("Ben", "green"), ("Cleo", "blue")]
+COUNTS = {"monasteries.England.red": 5, "monasteries.England.green": 2, "monasteries.Frankreich.blue": 3, "advisors.England.red": 1}
+POLL_MS = 2000
+
+
+class HeldPolls:
+    """Every poll of a page held on its way, as on a weak Wi-Fi where a poll is in flight most of
+    the time; a person's requests go through."""
+
+    def __init__(self, page: Page):
+        self.page = page
+        self.held: list = []
+        page.route(lambda url: "since=" in url, self._hold)
+
+    def _hold(self, route) -> None:
+        if route.request.method == "GET":
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def one_on_its_way(self) -> None:
+        """Until a poll newer than those seen so far is held (the next one after an answer)."""
+        before = len(self.held)
+        for _ in range(int(3 * POLL_MS / 100)):
+            if len(self.held) > before:
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError("no poll went out")
+
+    def let_through(self) -> None:
+        """The held polls go on (one aborted by a person's request is gone: nothing comes of it)."""
+        for route in self.held:
+            try:
+                route.continue_()
+            except Error:
+                pass  # aborted by the page meanwhile
+        self.held.clear()
+
+    def stop(self) -> None:
+        self.page.unroute_all(behavior="ignoreErrors")
+
+
+def during_a_poll(page: Page, polls: HeldPolls, action, shows, changed_meanwhile=None) -> None:
+    """``action`` with a poll on its way; ``shows`` is then on screen, and stays there once the
+    poll is let through (after ``changed_meanwhile``: another phone changed the table, so a poll
+    answered now would bring a whole other screen)."""
+    polls.one_on_its_way()
+    action()
+    expect(shows).to_be_visible(timeout=4000)
+    if changed_meanwhile:
+        changed_meanwhile()
+    polls.let_through()
+    page.wait_for_timeout(600)
+    expect(shows).to_be_visible()
+
+
+def another_phone_changes(base_url: str, token: str):
+    phone = HttpPhone(base_url)
+
+    def change() -> None:
+        assert phone.change(token, "monasteries.Burgund.green", 1, phone.version(token)) == 200
+
+    return change
 
 
 def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
@@ -32,3 +98,131 @@ def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
     assert poll_started.is_set()
     # A poll still held when the phone is put away would raise in whichever test runs next.
     page.unroute_all(behavior="wait")
+
+
+def test_the_scores_list_step_by_step_next_and_back_during_polls(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS, scorings=("intermediate",))
+    page = phones().page
+    page.goto(f"/t/{token}/scores/intermediate")
+    polls = HeldPolls(page)
+    walk = page.locator(".walk .progress")
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Step by step").click(), page.locator(".walk"))
+    expect(walk).to_have_text("Start")
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Next →").click(), walk.filter(has_text="Step 1 of"),
+                  another_phone_changes(live_server, token))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="← Back").click(), walk.filter(has_text="Start"))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="List").click(), page.locator(".verdict-card"))
+    polls.stop()
+
+
+def test_set_it_back_in_the_history_during_a_poll(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    page = phones().page
+    page.goto(f"/t/{token}/history")
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.locator("button.set-back").first.click(), page.locator(".history-entry.kind-back"))
+    polls.stop()
+
+
+def test_the_chains_pad_done_and_next_player_during_polls(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, {"monasteries.England.red": 6, "monasteries.England.green": 5})
+    page = phones().page
+    page.goto(f"/t/{token}/chains?add=red")
+    polls = HeldPolls(page)
+    adding = page.locator("#pad-form, form").filter(has=page.locator('input[name="cell"][value="chains.green"]'))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Next player:").click(), adding.first)
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Done").click(), page.get_by_role("link", name="+ chain").first)
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="+ chain").first.click(), page.get_by_role("link", name="Done"))
+    polls.stop()
+
+
+def test_a_scoring_and_the_sketch_during_polls(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, {"monasteries.England.red": 6})
+    page = phones().page
+    page.goto(f"/t/{token}/chains?sketch=red")
+    polls = HeldPolls(page)
+    sketch = page.locator("#sketch")
+    during_a_poll(page, polls, lambda: page.locator("#sketch-board .spot").first.click(), sketch.filter(has_text="In the sketch: 1 of"))
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Done").click(), page.get_by_role("link", name="+ chain").first)
+    polls.stop()
+    page.goto(f"/t/{token}/board")
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.get_by_role("button", name="Intermediate scoring").click(), page.locator(".verdict-card"))
+    polls.stop()
+
+
+def test_renaming_a_princeps_player_during_a_poll(phones, live_server):
+    page = phones().page
+    page.goto("/new/princeps-machiavelli")
+    for index, name in enumerate(["Ana", "Ben", "Cleo"]):
+        page.locator(f'input[name="players-{index}-name"]').fill(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.locator(".holdings")).to_be_visible()
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Rename Ana").click(), page.locator("#rename-input"))
+    page.locator("#rename-input").fill("Anna")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("link", name="Rename Anna")).to_be_visible()
+    during_a_poll(page, polls, lambda: page.get_by_role("link", name="Rename Ben").click(), page.locator("#rename-input"))
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.locator("#rename-input")).to_have_count(0)
+    polls.stop()
+
+
+def test_two_phones_and_a_spectator_on_a_slow_wifi_every_tap_is_taken(phones, live_server):
+    """Every request waits 2.5 s each way (Chromium's own throttling), so a poll is on its way
+    nearly all the time: counts, the walk and the history's set-back each go at once and show,
+    on every phone. Screenshots: 88-slow-wifi-*."""
+    token, watch = table_over_http(live_server, PLAYERS, COUNTS)
+    first, second, spectator = phones(), phones(), phones()
+    slow = 2500
+    for phone, address in ((first, f"/t/{token}/board"), (second, f"/t/{token}/board"), (spectator, f"/t/{watch}/board")):
+        phone.page.goto(address)
+        network_delay(phone.page, slow)
+    first.page.wait_for_timeout(POLL_MS + 200)  # the first slow polls are on their way
+    cell(first.page, "monasteries.Burgund.red").click()
+    expect(first.page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Burgund.red", timeout=4 * slow)
+    first.page.locator('#pad button[name="value"][value="4"]').click()
+    expect(cell(first.page, "monasteries.Burgund.red")).to_have_text("4")
+    first.shot("88-slow-wifi-first-phone-tapped")
+    # A poll of theirs brings it (the spectator's cells are words, not links).
+    expect(cell(second.page, "monasteries.Burgund.red")).to_have_text("4", timeout=2 * POLL_MS + 4 * slow)
+    expect(spectator.page.locator("#country-Burgund span.cell").first).to_have_text("Burgund, monasteries of Ana (red): 4", timeout=2 * POLL_MS + 4 * slow)
+    spectator.page.locator("#country-Burgund").scroll_into_view_if_needed()
+    second.shot("88-slow-wifi-second-phone")
+    spectator.shot("88-slow-wifi-spectator")
+    second.page.get_by_role("button", name="Intermediate scoring").click()
+    expect(second.page.locator(".verdict-card")).to_be_visible(timeout=6 * slow)
+    second.page.wait_for_timeout(POLL_MS + 200)
+    second.page.get_by_role("link", name="Step by step").click()
+    expect(second.page.locator(".walk .progress")).to_have_text("Start", timeout=4 * slow)
+    second.page.wait_for_timeout(POLL_MS + 200)
+    second.page.get_by_role("link", name="Next →").click()
+    expect(second.page.locator(".walk .progress")).to_contain_text("Step 1 of", timeout=4 * slow)
+    second.shot("88-slow-wifi-walk")
+    first.page.goto(f"/t/{token}/history")
+    first.page.wait_for_timeout(POLL_MS + 200)
+    first.page.locator("button.set-back").first.click()
+    expect(first.page.locator(".history-entry.kind-back")).to_have_count(1, timeout=4 * slow)
+    first.shot("88-slow-wifi-set-back")
+
+
+def test_a_conflicts_keep_outside_the_pad_while_no_poll_runs(phones, live_server):
+    """A conflict's notice outside the pad (a set-back meeting another phone's value) stops the
+    poll, so nothing redraws the screen under its two buttons; Keep then goes at once, and the
+    poll starts again."""
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    other = HttpPhone(live_server)
+    assert other.change(token, "monasteries.England.red", 7, other.version(token)) == 200
+    page = phones().page
+    page.goto(f"/t/{token}/history")
+    polls = HeldPolls(page)
+    during_a_poll(page, polls, lambda: page.locator(".history-entry", has_text="0 → 5").locator("button.set-back").click(),
+                  page.locator(".notice.conflict"))
+    seen = len(polls.held)
+    page.wait_for_timeout(POLL_MS + 500)
+    assert len(polls.held) == seen  # no poll while the notice waits for an answer
+    page.locator(".notice.conflict").get_by_role("link").first.click()
+    expect(page.locator(".notice.conflict")).to_have_count(0)
+    polls.one_on_its_way()  # polling again
+    polls.stop()

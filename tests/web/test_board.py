@@ -93,7 +93,7 @@ def test_a_change_to_a_cell_changed_meanwhile_is_refused_and_can_be_applied_anyw
     assert response.status_code == 409
     assert "Frankreich, monasteries of Andreas (green) was set to 3 on another phone" in page
     assert "You entered 4" in page and "Nothing was overwritten" in page
-    assert "hx-trigger" not in page.split("</section>")[0].split(">")[0]  # no polling wipes the message
+    assert not re.search(r'id="screen-poller"[^>]*hx-trigger', page)  # no polling wipes the message (table/_poller.html)
     anyway = re.search(r'<form method="post"[^>]*>(.*?)</form>', page.split("Changed on another phone")[1], re.S).group(1)
     fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', anyway))
     assert fields["value"] == "4" and fields["cell"] == "monasteries.Frankreich.green"
@@ -116,6 +116,22 @@ def test_polling_answers_nothing_new_until_something_changes(client):
     response = client.get(f"/t/{token}/board?since={base}", headers=HTMX)
     assert response.status_code == 200
     assert f'name="since" value="{base + 1}"' in response.get_data(as_text=True)  # the version it shows now
+
+
+def test_the_poll_gives_way_and_every_link_in_the_screen_goes_at_once(client):
+    """The poll is #screen-poller's, beside #screen (hx-sync "#screen:abort": dropped while a
+    person's request is on its way, aborted by one); #screen's "this:replace" is what every link
+    and form in it inherits. An answer brings the poller anew (out of band), with the screen's poll."""
+    token = new_table(client)
+    page = client.get(f"/t/{token}/board").get_data(as_text=True)
+    screen = re.search(r'<section id="screen"[^>]*>', page).group(0)
+    assert 'hx-sync="this:replace"' in screen and "hx-get" not in screen and "hx-trigger" not in screen
+    poller = re.search(r'<span id="screen-poller"[^>]*>', page).group(0)
+    assert f'hx-get="/t/{token}/board"' in poller and 'hx-trigger="every 2s"' in poller and 'hx-sync="#screen:abort"' in poller
+    assert 'hx-target="#screen"' in poller and 'hx-include="#screen-poll"' in poller and "hx-swap-oob" not in poller
+    answer = client.get(f"/t/{token}/chains", headers=HTMX).get_data(as_text=True)
+    poller = re.search(r'<span id="screen-poller"[^>]*>', answer).group(0)
+    assert 'hx-swap-oob="true"' in poller and f'hx-get="/t/{token}/chains"' in poller
 
 
 def test_spectators_see_the_board_but_cannot_change_it(client):
@@ -171,7 +187,7 @@ def test_the_house_rule_can_be_switched(client):
 def test_a_player_is_renamed_and_polling_waits_while_typing(client):
     token = new_table(client)
     form = client.get(f"/t/{token}/board?rename=1", headers=HTMX).get_data(as_text=True)
-    assert 'name="value" value="Barbara"' in form and "hx-trigger" not in form.split(">")[0]
+    assert 'name="value" value="Barbara"' in form and not re.search(r'id="screen-poller"[^>]*hx-trigger', form)
     page = change(client, token, "players.1.name", value="  Babs  ").get_data(as_text=True)
     assert ">Babs</span>" in page and "Barbara" not in page
     assert change(client, token, "players.1.name", value="B" * 41).status_code == 400
