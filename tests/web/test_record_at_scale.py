@@ -162,3 +162,11 @@ def test_the_nightly_backup_makes_its_folder_for_its_owner_only(app, client, tmp
     assert stat.S_IMODE((folder / "night.backup").stat().st_mode) == 0o600
     backup.backup(app, folder / "next-night.backup")  # the folder there already: fine
     assert stat.S_IMODE(tmp_path.stat().st_mode) == 0o755  # a folder it did not make is left as it was
+
+
+def test_the_json_history_is_never_kept_by_a_cache(client):
+    """Either link reads it, and it names every phone's changes: no shared cache keeps a copy."""
+    token = new_table(client)
+    change(client, token, ARAGON, value="2")
+    answer = client.get(f"/api/tables/{token}/history")
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
