@@ -113,6 +113,8 @@ def write(db: Store, update_sql: str, update_args: tuple[object, ...], entry: En
             written = db.execute(update_sql, update_args).rowcount
             if written:
                 db.execute(f"INSERT INTO table_change ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)", entry.row())
+                if entry.kind in SCORING_KINDS:  # in the same transaction: one write of the file
+                    _drop_older_scorings(db, entry)
             db.execute("COMMIT")
         except sqlite3.IntegrityError:
             db.execute("ROLLBACK")
@@ -134,9 +136,14 @@ def write(db: Store, update_sql: str, update_args: tuple[object, ...], entry: En
             if postgres.is_unique_violation(error):
                 raise DuplicateTap(entry.tap) from None
             raise
-    if written and entry.kind in SCORING_KINDS:  # a scoring looped a thousand times stays KEPT_SCORINGS results
-        _drop(db, entry.table_id, "cell = ? AND kind IN ('scoring', 'restore')", (entry.cell,), KEPT_SCORINGS)
+        if written and entry.kind in SCORING_KINDS:
+            _drop_older_scorings(db, entry)
     return bool(written)
+
+
+def _drop_older_scorings(db: Store, entry: Entry) -> None:
+    """A scoring kept again and again (a script looping it 2,000 times) keeps its latest ``KEPT_SCORINGS``."""
+    _drop(db, entry.table_id, "cell = ? AND kind IN ('scoring', 'restore')", (entry.cell,), KEPT_SCORINGS)
 
 
 def trim(db: Store, table_id: str, version: int) -> None:
@@ -157,14 +164,17 @@ def _drop(db: Store, table_id: str, which: str, args: tuple[object, ...], keep: 
     gone = f"table_id = ? AND {which} AND version < ?"
     gone_args = (table_id, *args, oldest_kept["version"])
     if isinstance(db, sqlite3.Connection):
-        db.execute("BEGIN IMMEDIATE")
+        owned = not db.in_transaction  # else within the caller's (write's)
+        if owned:
+            db.execute("BEGIN IMMEDIATE")
         try:
             db.execute(f"INSERT INTO table_tap (table_id, tap, phone, asked, version) SELECT table_id, tap, phone, asked, version"
                        f" FROM table_change WHERE {gone} AND tap IS NOT NULL ON CONFLICT DO NOTHING", gone_args)
             db.execute(f"DELETE FROM table_change WHERE {gone}", gone_args)
-            db.execute("COMMIT")
+            if owned:
+                db.execute("COMMIT")
         except BaseException:
-            if db.in_transaction:
+            if owned and db.in_transaction:
                 db.execute("ROLLBACK")
             raise
         return
