@@ -63,22 +63,34 @@ def run(url: str, phone: Phone, table: str, clients: int, seconds: float) -> Non
     for worker in workers:
         worker.start()
     time.sleep(2 if clients else 0)  # every heavy client under way
-    timings: dict[str, list[float]] = {"/healthz": [], "page": [], "tap": [], "poll": []}
+    timings = phone_rounds(phone, table, seconds, ["/healthz", "page", "tap", "poll"])
+    stop.set()
+    for worker in workers:
+        worker.join(timeout=30)
+    got = ", ".join(f"{count} x {status}" for status, count in sorted(heavy.items())) or "none"
+    print(f"{clients:2} heavy clients looping K(8,12) (they got {got}):")
+    print_times(timings)
+
+
+def phone_rounds(phone: Phone, table: str, seconds: float, asks: list[str]) -> dict[str, list[float]]:
+    """One phone in turn, for ``seconds``: each of ``asks`` (/healthz, the table's page, a tap on
+    it, a poll with nothing new) timed, one after the other, as a phone at a table does."""
+    timings: dict[str, list[float]] = {name: [] for name in asks}
     deadline = time.monotonic() + seconds
     value = 0
     while time.monotonic() < deadline:
-        timings["/healthz"].append(timed(lambda: phone.get("/healthz"), 200))
+        if "/healthz" in timings:
+            timings["/healthz"].append(timed(lambda: phone.get("/healthz"), 200))
         timings["page"].append(timed(lambda: phone.get(f"/t/{table}/board"), 200))
         version = phone.version(table)
         value = (value + 1) % 10
         timings["tap"].append(timed(lambda value=value, version=version: (phone.change(table, CELL, value, version), ""), 200))
         timings["poll"].append(timed(lambda version=version: phone.get(f"/t/{table}/board?since={version + 1}", {"HX-Request": "true"}), 200))
         time.sleep(0.05)
-    stop.set()
-    for worker in workers:
-        worker.join(timeout=30)
-    got = ", ".join(f"{count} x {status}" for status, count in sorted(heavy.items())) or "none"
-    print(f"{clients:2} heavy clients looping K(8,12) (they got {got}):")
+    return timings
+
+
+def print_times(timings: dict[str, list[float]]) -> None:
     for name, values in timings.items():
         ordered = sorted(values)
         p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]

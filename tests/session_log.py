@@ -8,7 +8,7 @@ import logging
 import re
 
 # A link's token (10 to 64 URL-safe characters) or a key, where a log line would show it.
-TOKEN = re.compile(r"/t/[A-Za-z0-9_-]{10,64}|\bkey=[A-Za-z0-9_-]{10,}")
+TOKEN = re.compile(r"(?:/t/|/api/tables/)[A-Za-z0-9_-]{10,64}|\bkey=[A-Za-z0-9_-]{10,}")
 lines: list[str] = []
 
 

@@ -80,4 +80,5 @@ def _error_line(tr: Translator, problem: str) -> str:
 @bp.get("/api/tables/<token>/history")
 def table_history(token: str) -> ResponseReturnValue:
     """A table's record as JSON (docs/json.md): either link, read-only; ``?page=`` from 1, 50 a page."""
-    return json_history(token, small_number(request.args.get("page")) or 1)
+    # no-store: live state, every phone's changes, as the table's pages (pages.py)
+    return json_history(token, small_number(request.args.get("page")) or 1), 200, {"Cache-Control": "no-store"}

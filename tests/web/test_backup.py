@@ -54,7 +54,7 @@ def test_a_restore_under_a_running_server_leaves_no_phone_behind(settings, tmp_p
 
         made = command("backup", str(tmp_path / "night.backup"), instance=instance, **settings)
         assert made.returncode == 0, made.stderr
-        assert re.fullmatch(r"backed up .+ to .+night\.backup: game_table 1 rows, board_variant 0 rows, table_change 1 rows\n", made.stdout), made.stdout
+        assert re.fullmatch(r"backed up .+ to .+night\.backup: game_table 1 rows, board_variant 0 rows, table_change 1 rows, table_tap 0 rows\n", made.stdout), made.stdout
         assert stat.S_IMODE((tmp_path / "night.backup").stat().st_mode) == 0o600  # it holds every edit link
         with sqlite3.connect(tmp_path / "night.backup") as copy:
             assert copy.execute("SELECT id, version FROM game_table").fetchall() == [(table, version)]

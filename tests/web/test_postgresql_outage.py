@@ -1,7 +1,7 @@
 """PostgreSQL stopped at once and started again under a running server whose pool is in use
 (issue 21): while it is down, a table's pages, polls and changes answer 503 within about 2 s,
 /healthz says 503, the start page and static files still load; once it is back no request fails,
-nothing acknowledged is lost, and the log says each once. A cluster of the test's own: stopping
+nothing acknowledged is lost, and the log says each once (the poll's listener's lost and again too). A cluster of the test's own: stopping
 the shared one would stop every other test's database."""
 from __future__ import annotations
 
@@ -81,10 +81,18 @@ def test_a_database_restart_answers_503_while_down_and_fails_no_request_after(cl
         board = phone.get(f"/t/{table}/board")[1]
         assert re.search(r'id="cell-monasteries-Frankreich-green"[^>]*>3</a>', board)  # acknowledged before: kept
         assert not re.search(r'id="cell-monasteries-Frankreich-red"[^>]*>2</a>', board)  # refused during: not there
+        deadline = time.monotonic() + 15  # the listener retries on its own schedule (versions.RETRY_SECONDS)
+        while not any("table changes again" in line for line in said):
+            assert time.monotonic() < deadline, "the poll's listener did not say it listens again within 15 s"
+            time.sleep(0.1)
     log = "".join(said)
     with capsys.disabled():
         print(f"\nPostgreSQL restarted under a served app: during the outage {', '.join(f'{name} {status} in {seconds * 1000:.0f} ms' for name, (status, _p, seconds) in during.items())}; "
               f"/healthz 200 again {back_after:.1f} s after the start")
     assert log.count("the database cannot be used") == 1, log
     assert log.count("the database works again") == 1, log
+    # The poll's listener (versions.py), as docs/deployment.md's "What to monitor" names its lines:
+    # serve's log shows WARNING and above, so these are warnings.
+    assert log.count("lost the database's table changes") == 1, log
+    assert log.count("listening to the database's table changes again") == 1, log
     assert "Traceback" not in log and "unexpected error" not in log, log

@@ -77,7 +77,7 @@ def test_names_rules_and_scorings_are_entries_too(client):
 
 def test_the_first_tap_sent_again_after_a_thousand_others_counts_once(client):
     token = new_table(client)
-    firsts = [f"chain-tap-{n:04}" for n in range(50)]
+    firsts = [f"chain-tap-{n:04}" for n in range(5)]  # 5 chains of 4: all of green's 20 monasteries
     for tap in firsts:
         assert change(client, token, "chains.green", screen="chains", add="4", tap=tap).status_code == 200
     for number in range(1000):
@@ -87,7 +87,7 @@ def test_the_first_tap_sent_again_after_a_thousand_others_counts_once(client):
         again = change(client, token, "chains.green", screen="chains", base=3, add="4", tap=tap)
         assert again.status_code == 200
     assert version(client, token) == before
-    assert len(stored_state(client.application, token)["chains"]["green"]) == 50  # not 100
+    assert len(stored_state(client.application, token)["chains"]["green"]) == 5  # not 10
 
 
 def stored_state(app, token) -> dict:

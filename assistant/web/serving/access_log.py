@@ -14,25 +14,24 @@ granian's event loop (polls.py) are logged there as well: the line is written wh
 from __future__ import annotations
 
 import logging
-import re
 import sys
 import time
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
+from assistant.web.serving.log_links import without_links
+
 if TYPE_CHECKING:
     from _typeshed import OptExcInfo
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 SETTING = "ASSISTANT_ACCESS_LOG"
-TABLE_LINK = re.compile(r"/t/[A-Za-z0-9_-]+")  # a table's token, wherever a path or a query names one
-BOARD_KEY = re.compile(r"\bkey=[^&]*")  # a board variant's edit key (?key=)
 logger = logging.getLogger("assistant.access")
 
 
 def masked(target: str) -> str:
-    return BOARD_KEY.sub("key=<key>", TABLE_LINK.sub("/t/<link>", target))
+    return without_links(target)  # the app's own log's rule: every route that carries a link
 
 
 def problem(setting: str) -> str:

@@ -63,13 +63,30 @@ def backup(app: Flask, file: Path) -> dict[str, int]:
     return counts
 
 
+FOLDER_MODE = 0o700  # a folder the backup makes: its files hold every edit link
+
+
 def _create_private(file: Path) -> None:
     try:
+        _make_folder(file.parent)
         os.close(os.open(file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
     except FileExistsError:
         raise BackupFileError(f"{file} exists already: a backup never overwrites a file, give it a new name") from None
     except OSError as error:
         raise BackupFileError(f"cannot write {file}: {error.strerror}") from None
+
+
+def _make_folder(folder: Path) -> None:
+    """The backup's folder and any missing above it, its owner's only (the nightly cron line's
+    first night); a folder there already is left as it is."""
+    if folder.is_dir():
+        return
+    _make_folder(folder.parent)
+    try:
+        folder.mkdir(mode=FOLDER_MODE)
+    except FileExistsError:
+        return
+    folder.chmod(FOLDER_MODE)  # whatever the umask
 
 
 def _copy_from_postgresql(app: Flask, target: sqlite3.Connection) -> dict[str, int]:
@@ -117,7 +134,7 @@ def restore(app: Flask, file: Path) -> tuple[dict[str, int], int]:
 
 
 # Tables whose "version" is the version a change made, not a counter phones have seen: kept as they are.
-RECORDS = {"table_change"}
+RECORDS = {"table_change", "table_tap"}
 
 
 def _replace(app: Flask, tables: dict[str, list[str]], rows: dict[str, list[sqlite3.Row]]) -> int:

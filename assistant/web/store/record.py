@@ -7,8 +7,11 @@ with the value before and after, and when. Scorings are entries too, with the re
 A log of changes rather than a copy of the table per version: a tap writes a few hundred bytes,
 and Undo, "Set it back" and the history screen read the cells' own before and after.
 
-A table keeps at most ``KEPT_ENTRIES`` entries: beyond, the oldest count entries go (scorings
-never); the record goes with its table when it is pruned.
+A table keeps its newest ``KEPT_ENTRIES`` count entries and each scoring's newest
+``KEPT_SCORINGS`` results, counted per table (never by distance in versions: a restore sets every
+table's version past the highest of any). The ids of the taps of entries that go are kept
+(``table_tap``), so a tap sent again after any number of changes still counts once. The record
+goes with its table when it is pruned.
 """
 from __future__ import annotations
 
@@ -43,8 +46,18 @@ CREATE TABLE IF NOT EXISTS table_change (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS table_change_tap ON table_change (table_id, tap);
 CREATE INDEX IF NOT EXISTS table_change_phone ON table_change (table_id, phone, version);
+CREATE TABLE IF NOT EXISTS table_tap (
+    table_id TEXT NOT NULL,          -- game_table.id
+    tap TEXT NOT NULL,               -- the id of a tap whose entry trimming removed
+    phone TEXT NOT NULL DEFAULT '',  -- as its entry had them: the same id must come from the same phone
+    asked TEXT NOT NULL DEFAULT '',  -- and ask the same
+    version INTEGER NOT NULL,        -- the version its change made
+    PRIMARY KEY (table_id, tap)
+);
 """
-KEPT_ENTRIES = 20_000  # a full 5-player game makes about 200
+KEPT_ENTRIES = 20_000  # count entries a table keeps; a full 5-player game makes about 200
+KEPT_SCORINGS = 20  # results kept of each scoring (scored again, used again); "Earlier results" shows them
+SCORING_KINDS = ("scoring", "restore")
 TRIM_EVERY = 500  # versions between two looks at a table's size
 PAGE = 50  # entries on a page of the history screen and the JSON
 UNDOABLE = ("set", "row", "back")  # what the pad's Undo takes back: a count, a row, a set-back
@@ -100,6 +113,8 @@ def write(db: Store, update_sql: str, update_args: tuple[object, ...], entry: En
             written = db.execute(update_sql, update_args).rowcount
             if written:
                 db.execute(f"INSERT INTO table_change ({COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)", entry.row())
+                if entry.kind in SCORING_KINDS:  # in the same transaction: one write of the file
+                    _drop_older_scorings(db, entry)
             db.execute("COMMIT")
         except sqlite3.IntegrityError:
             db.execute("ROLLBACK")
@@ -108,35 +123,77 @@ def write(db: Store, update_sql: str, update_args: tuple[object, ...], entry: En
             if db.in_transaction:
                 db.execute("ROLLBACK")
             raise
-        return bool(written)
-    # PostgreSQL: one statement is one transaction (autocommit), one round trip.
-    update_returning = update_sql + " RETURNING id"
-    try:
-        cursor = db.execute(
-            f"WITH changed AS ({update_returning}) INSERT INTO table_change ({COLUMNS}) "
-            "SELECT changed.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM changed",
-            (*update_args, *entry.row()[1:]),
-        )
-    except Exception as error:
-        if postgres.is_unique_violation(error):
-            raise DuplicateTap(entry.tap) from None
-        raise
-    return bool(cursor.rowcount)
+    else:
+        # PostgreSQL: one statement is one transaction (autocommit), one round trip.
+        update_returning = update_sql + " RETURNING id"
+        try:
+            written = db.execute(
+                f"WITH changed AS ({update_returning}) INSERT INTO table_change ({COLUMNS}) "
+                "SELECT changed.id, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM changed",
+                (*update_args, *entry.row()[1:]),
+            ).rowcount
+        except Exception as error:
+            if postgres.is_unique_violation(error):
+                raise DuplicateTap(entry.tap) from None
+            raise
+        if written and entry.kind in SCORING_KINDS:
+            _drop_older_scorings(db, entry)
+    return bool(written)
+
+
+def _drop_older_scorings(db: Store, entry: Entry) -> None:
+    """A scoring kept again and again (a script looping it 2,000 times) keeps its latest ``KEPT_SCORINGS``."""
+    _drop(db, entry.table_id, "cell = ? AND kind IN ('scoring', 'restore')", (entry.cell,), KEPT_SCORINGS)
 
 
 def trim(db: Store, table_id: str, version: int) -> None:
-    """Every ``TRIM_EVERY`` versions: the count entries beyond the newest ``KEPT_ENTRIES`` go."""
+    """Every ``TRIM_EVERY`` versions: the count entries beyond the table's newest ``KEPT_ENTRIES`` go."""
     if version % TRIM_EVERY:
         return
-    db.execute(
-        "DELETE FROM table_change WHERE table_id = ? AND kind NOT IN ('scoring', 'restore') AND version <= ?",
-        (table_id, version - KEPT_ENTRIES),
+    _drop(db, table_id, "kind NOT IN ('scoring', 'restore')", (), KEPT_ENTRIES)
+
+
+def _drop(db: Store, table_id: str, which: str, args: tuple[object, ...], keep: int) -> None:
+    """The table's entries matching ``which`` beyond its newest ``keep`` go; their taps' ids stay
+    (``table_tap``), so the taps still count once."""
+    oldest_kept = db.execute(
+        f"SELECT version FROM table_change WHERE table_id = ? AND {which} ORDER BY version DESC LIMIT 1 OFFSET ?", (table_id, *args, keep - 1)
+    ).fetchone()
+    if oldest_kept is None:
+        return
+    gone = f"table_id = ? AND {which} AND version < ?"
+    gone_args = (table_id, *args, oldest_kept["version"])
+    if isinstance(db, sqlite3.Connection):
+        owned = not db.in_transaction  # else within the caller's (write's)
+        if owned:
+            db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute(f"INSERT INTO table_tap (table_id, tap, phone, asked, version) SELECT table_id, tap, phone, asked, version"
+                       f" FROM table_change WHERE {gone} AND tap IS NOT NULL ON CONFLICT DO NOTHING", gone_args)
+            db.execute(f"DELETE FROM table_change WHERE {gone}", gone_args)
+            if owned:
+                db.execute("COMMIT")
+        except BaseException:
+            if owned and db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+        return
+    db.execute(  # one statement: the ids kept as their entries go
+        f"WITH gone AS (DELETE FROM table_change WHERE {gone} RETURNING table_id, tap, phone, asked, version)"
+        " INSERT INTO table_tap (table_id, tap, phone, asked, version) SELECT * FROM gone WHERE tap IS NOT NULL ON CONFLICT DO NOTHING",
+        gone_args,
     )
 
 
 def by_tap(db: Store, table_id: str, tap: str) -> Entry | None:
+    """The entry of a tap the table took, or, when trimming removed it, what is kept of it (no cells)."""
     row = db.execute(f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND tap = ?", (table_id, tap)).fetchone()
-    return _entry(row) if row else None
+    if row:
+        return _entry(row)
+    kept = db.execute("SELECT phone, asked, version FROM table_tap WHERE table_id = ? AND tap = ?", (table_id, tap)).fetchone()
+    if kept is None:
+        return None
+    return Entry(table_id, kept["version"], "trimmed", "", {}, kept["phone"], tap, kept["asked"], None, 0.0)
 
 
 def at_version(db: Store, table_id: str, version: int) -> Entry | None:
@@ -184,10 +241,10 @@ def phones(db: Store, table_id: str) -> dict[str, int]:
 
 
 def scorings(db: Store, table_id: str, cell: str) -> list[Entry]:
-    """The results a scoring kept (``cell``: results.<scoring>), newest first."""
+    """The results a scoring kept (``cell``: results.<scoring>), newest first (``KEPT_SCORINGS`` at most)."""
     rows = db.execute(
-        f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND cell = ? AND kind IN ('scoring', 'restore') ORDER BY version DESC",
-        (table_id, cell),
+        f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND cell = ? AND kind IN ('scoring', 'restore') ORDER BY version DESC LIMIT ?",
+        (table_id, cell, KEPT_SCORINGS),
     ).fetchall()
     return [_entry(row) for row in rows]
 
@@ -195,3 +252,4 @@ def scorings(db: Store, table_id: str, cell: str) -> list[Entry]:
 def remove(db: Store, table_id: str) -> None:
     """The record of a table that goes (prune)."""
     db.execute("DELETE FROM table_change WHERE table_id = ?", (table_id,))
+    db.execute("DELETE FROM table_tap WHERE table_id = ?", (table_id,))

@@ -91,7 +91,7 @@ class TableVersions:
                         self.generation += 1
                         self.listening = True
                     if failures:
-                        logger.info("listening to the database's table changes again")
+                        logger.warning("listening to the database's table changes again")
                     failures = 0
                     while not self._stopped.is_set():
                         for notice in connection.notifies(timeout=CHECK_SECONDS):
@@ -100,7 +100,7 @@ class TableVersions:
             except psycopg.Error as error:
                 self._forget()
                 if not failures:
-                    logger.info("lost the database's table changes (%s); polls ask the database until it is back", _first_line(error))
+                    logger.warning("lost the database's table changes (%s); polls ask the database until it is back", _first_line(error))
                 failures += 1
                 self._stopped.wait(RETRY_SECONDS[min(failures, len(RETRY_SECONDS)) - 1])
         self._forget()

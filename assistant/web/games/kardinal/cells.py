@@ -179,6 +179,15 @@ def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict[s
         return list(s.chains.get(color, []))
 
     if adding:
+        # No more monasteries in chains than a player has: a looped "add" grows no page without end.
+        in_chains = sum(read(state))
+        if in_chains + length > MONASTERIES_PER_PLAYER:
+            raise BadChange(
+                describe_cell(state, cell),
+                _("a player has {supply} monasteries, and {count} are in chains already: a chain of {length} does not fit").format(
+                    supply=MONASTERIES_PER_PLAYER, count=in_chains, length=length
+                ),
+            )
         return Change(cell, length, apply=apply, read=read, merges=True)  # adding never contradicts
     if length not in read(state):
         raise BadChange(describe_cell(state, cell), _("has no chain of {length} any more").format(length=length))
