@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    serves the web app (http://127.0.0.1:5000) with the production server, the
 #               database in ./instance; HOST=0.0.0.0 lets the other phones in (docs/deployment.md)
-#   make test   runs every test, browser tests included
+#   make test   runs every test, browser tests included, over every core
 # Both create .venv, install the package (editable) and compile the translation catalogs;
 # `make test` also installs the test extra (Playwright, locust, ruff...), the Debian packages the
 # tests use when they are missing, and lints with ruff before the tests. `make run` installs
@@ -17,13 +17,23 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test test-fast system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
+# Over every core (pytest-xdist; WORKERS=0 for one process), the tests that share a costly fixture
+# on one worker (tests/conftest.py); then the `timing` tests, which judge how fast something is,
+# alone, so the other tests' load does not decide them (docs/testing.md).
+WORKERS ?= auto
+PYTEST := $(PY) -m pytest -q -p no:cacheprovider
 test: $(TEST_STAMP) translations system-packages lint axe
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not timing"
+	$(PYTEST) -m timing
+
+# The quick loop while changing code: no browser, no PostgreSQL, no timing test, over every core.
+test-fast: $(TEST_STAMP) translations
+	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser and not timing" --sqlite-only
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
