@@ -1,7 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make run    serves the web app (http://127.0.0.1:5000) with the production server, the
 #               database in ./instance; HOST=0.0.0.0 lets the other phones in (docs/deployment.md)
-#   make test   runs every test, browser tests included
+#   make test   runs every test, browser tests included, over every core
 # Both create .venv, install the package (editable) and compile the translation catalogs;
 # `make test` also installs the test extra (Playwright, locust, ruff...), the Debian packages the
 # tests use when they are missing, and lints with ruff before the tests. `make run` installs
@@ -17,13 +17,23 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test test-fast system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
+# Over every core (pytest-xdist; WORKERS=0 for one process), the tests that share a costly fixture
+# on one worker (tests/conftest.py); then the `timing` tests, which judge how fast something is,
+# alone, so the other tests' load does not decide them (docs/testing.md).
+WORKERS ?= auto
+PYTEST := $(PY) -m pytest -q -p no:cacheprovider
 test: $(TEST_STAMP) translations system-packages lint axe
-	$(PY) -m pytest -q -p no:cacheprovider
+	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not timing"
+	$(PYTEST) -m timing
+
+# The quick loop while changing code: no browser, no PostgreSQL, no timing test, over every core.
+test-fast: $(TEST_STAMP) translations
+	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser and not timing" --sqlite-only
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -108,7 +118,7 @@ lint: $(TEST_STAMP) translations-check
 translations-check: $(STAMP)
 	$(PY) tools/translations_check.py
 
-# Each figure beside its goal or floor (docs/deployment.md, Load figures): the tap, the first
+# Each figure beside its goal or floor (docs/benchmarks.md): the tap, the first
 # load and where a tap's time goes (web.py), the tap in instructions beside its floor
 # (tap_instructions.py: valgrind), the poll over HTTP beside granian's floor (polls.py: wrk and
 # PostgreSQL), then the rest. Debian's packages are installed when missing.
@@ -124,7 +134,7 @@ benchmark: $(TEST_STAMP) translations system-packages
 	$(PY) benchmarks/durability.py
 	$(PY) benchmarks/table_entry.py
 
-# /healthz while connections hang, per server (docs/deployment.md); the former servers (waitress,
+# /healthz while connections hang, per server (docs/benchmarks.md); the former servers (waitress,
 # gunicorn) only when installed.
 # Five phones entering a whole final board at once through their own links, beside one phone
 # alone (issue 33; Chromium; about three minutes): the wall times and their ratio.
@@ -135,7 +145,7 @@ benchmark-servers: $(TEST_STAMP) translations
 	$(PY) benchmarks/slow_clients.py
 
 # Polls with nothing new per server core, SQLite and PostgreSQL side by side beside a floor
-# (docs/deployment.md): wrk, Debian's package, installed when missing.
+# (docs/benchmarks.md): wrk, Debian's package, installed when missing.
 # A tap's cost in instructions (valgrind's callgrind): what the machine's load does not change.
 benchmark-instructions: $(TEST_STAMP) translations
 	@test -x /usr/bin/valgrind || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq valgrind >/dev/null; }
@@ -145,12 +155,12 @@ benchmark-polls: $(TEST_STAMP) translations system-packages
 	@test -x /usr/bin/wrk || { SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq wrk >/dev/null; }
 	$(PY) benchmarks/polls.py
 
-# PostgreSQL stopped for 40 s under 20 busy phones: what they see, how soon it is over (docs/deployment.md).
+# PostgreSQL stopped for 40 s under 20 busy phones: what they see, how soon it is over (docs/benchmarks.md).
 benchmark-outage: $(TEST_STAMP) translations system-packages
 	$(PY) benchmarks/outage.py
 
 # Polling phones against `python -m assistant serve` on loopback, stepped up while p99 < 100 ms
-# (docs/deployment.md, Load figures): one server on SQLite, then two on one PostgreSQL (Debian's,
+# (docs/benchmarks.md, Load figures): one server on SQLite, then two on one PostgreSQL (Debian's,
 # a throwaway cluster), with the lag between them; about 10 minutes each at most (--budget).
 loadtest: $(TEST_STAMP) translations system-packages
 	$(PY) benchmarks/load.py --store sqlite

@@ -24,7 +24,7 @@ same server as the tapper and on the other one: both include the wait for the ph
 (up to 2 s), so the difference is what crossing servers adds.
 
 ``--server waitress`` runs the same app under waitress as the former ``serve`` did, to compare
-(``pip install waitress``; docs/deployment.md, Load figures).
+(``pip install waitress``; docs/benchmarks.md, Load figures).
 """
 from __future__ import annotations
 

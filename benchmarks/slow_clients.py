@@ -4,7 +4,7 @@
 Connections that hold a server without asking anything: a browser's preconnect (opened, nothing
 sent yet), half a request (headers not finished), an idle keep-alive connection after a request,
 half a body (a POST's headers whole, then 7 of its 1,000 bytes: to /api/score, a new table, a change).
-Servers compared (docs/deployment.md has the figures):
+Servers compared (docs/benchmarks.md has the figures):
   serve           `python -m assistant serve`, as shipped (granian, RSGI, bodies read in its loop: front.py)
   granian-wsgi    the former `serve`: granian's own WSGI interface, 8 threads, each body read by a thread
   waitress        the former `serve`: waitress with its settings then (pip install waitress)

@@ -1,6 +1,7 @@
 import logging
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from assistant.web.store import db
 from tests import session_log
@@ -8,17 +9,67 @@ from tests.client import browser_app
 from tests.postgres import Cluster, empty
 
 STORES = ("sqlite", "postgresql")
+# Hypothesis judges properties, not speed: no deadline per example and no complaint that data
+# came slowly, which a machine busy with other work would trip.
+settings.register_profile("busy-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("busy-machine")
+TOKENS_FROM_WORKERS = pytest.StashKey[list[str]]()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--sqlite-only", action="store_true", help="leave out every test that needs PostgreSQL (`make test-fast`)")
 
 
 def pytest_configure(config):
     collector = session_log.Collector(logging.DEBUG)
     collector.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.getLogger().addHandler(collector)
+    config.stash[TOKENS_FROM_WORKERS] = []
+
+
+def _fixtures(item) -> list:
+    return [fixture for fixtures in item._fixtureinfo.name2fixturedefs.values() for fixture in fixtures]
+
+
+def _needs_postgresql(item) -> bool:
+    """The shared cluster, a [postgresql] parameter, a cluster of its own (in the test or a
+    fixture), or PostgreSQL in the test's name (a benchmark run that starts one)."""
+    callspec = getattr(item, "callspec", None)
+    code = [getattr(getattr(function, "__code__", None), "co_names", ()) for function in (item.function, *(f.func for f in _fixtures(item)))]
+    return ("postgres" in item.fixturenames or "postgresql" in item.originalname or any("Cluster" in names for names in code)
+            or (callspec is not None and "postgresql" in callspec.params.values()))
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    """``--sqlite-only`` leaves PostgreSQL's tests out. Over several workers (pytest-xdist's
+    ``--dist loadgroup``), tests that share a costly fixture run on one worker: the shipped app
+    (a wheel built and installed once) and a module's own server or browser (module-scoped)."""
+    if config.getoption("sqlite_only"):
+        kept = [item for item in items if not _needs_postgresql(item)]
+        config.hook.pytest_deselected(items=[item for item in items if _needs_postgresql(item)])
+        items[:] = kept
+    for item in items:
+        if "/tests/shipped/" in str(item.path):
+            item.add_marker(pytest.mark.xdist_group("shipped"))
+        elif any(fixture.scope == "module" for fixture in _fixtures(item)):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """A worker's log lines that name a link, handed to the controller's check (below)."""
+    node.config.stash[TOKENS_FROM_WORKERS].extend(node.workeroutput.get("log_lines_with_tokens", []))
 
 
 def pytest_sessionfinish(session, exitstatus):
-    """The log of the whole session (this process and every server it started) names no link."""
+    """The log of the whole session (this process, every worker and every server they started) names no link."""
     found = session_log.with_tokens()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:  # a pytest-xdist worker: the controller says it, once for all
+        workeroutput["log_lines_with_tokens"] = found
+        return
+    found += session.config.stash[TOKENS_FROM_WORKERS]
     if found:
         print(f"\n{len(found)} log lines of this session name a table's link or a key, e.g.:\n  " + "\n  ".join(found[:5]))
         session.exitstatus = pytest.ExitCode.TESTS_FAILED

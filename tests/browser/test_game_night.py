@@ -111,11 +111,11 @@ def test_a_second_phone_sees_edits_and_a_spectator_only_watches(phones):
     expect(spectator.page.locator(".badge")).to_have_text("watching only")
     first.page.get_by_role("link", name="Board", exact=True).click()
     set_count(first.page, "monasteries.Lothringen.red", 2)
-    expect(cell(second.page, "monasteries.Lothringen.red")).to_have_text("2", timeout=5000)
+    expect(cell(second.page, "monasteries.Lothringen.red")).to_have_text("2")
     watched = spectator.page.locator("#country-Lothringen span.cell").filter(has_text="Lothringen, monasteries of Barbara")
-    expect(watched).to_have_text("Lothringen, monasteries of Barbara (red): 2", timeout=5000)
+    expect(watched).to_have_text("Lothringen, monasteries of Barbara (red): 2")
     set_count(second.page, "monasteries.Lothringen.purple", 2)
-    expect(cell(first.page, "monasteries.Lothringen.purple")).to_have_text("2", timeout=5000)
+    expect(cell(first.page, "monasteries.Lothringen.purple")).to_have_text("2")
     assert spectator.page.locator("#pad, a.cell").count() == 0
     spectator.shot("16-spectator-board")
     second.shot("17-second-phone-board")
@@ -155,7 +155,7 @@ def test_two_phones_changing_one_cell_get_a_clear_choice(phones):
     second.shot("19-conflict")
     notice.get_by_role("button", name="Use 5 anyway").click()
     expect(cell(second.page, "monasteries.England.green")).to_have_text("5")
-    expect(cell(first.page, "monasteries.England.green")).to_have_text("5", timeout=5000)
+    expect(cell(first.page, "monasteries.England.green")).to_have_text("5")
 
 
 @pytest.mark.parametrize("width", [360])

@@ -19,7 +19,7 @@ from assistant.games.princeps import GAME as PRINCEPS
 from assistant.translator import translator_for
 from assistant.web.games import web_game
 from tests.browser import test_princeps as princeps
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, WAIT_MS
 from tests.browser.steps import cell, enter_position, set_count, start_table
 from tests.browser.test_sketch import Taps
 from tests.web.helpers import EXAMPLE
@@ -62,7 +62,7 @@ def game_night(browser, live_server):
     and the scores say the table changed) and a sketch with a branch. Princeps Machiavelli: a tie on
     VP that the first tie-break decides. Any other game: a table started from the form's defaults."""
     context = browser.new_context(viewport=PHONE, base_url=live_server)
-    context.set_default_timeout(6000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     token = start_table(page, PLAYERS)
     enter_position(page, EXAMPLE)
@@ -154,7 +154,7 @@ def pages(night: dict) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_fits_360_px_in_every_language(browser, live_server, game_night, language):
     context = browser.new_context(viewport={"width": NARROW, "height": PHONE["height"]}, base_url=live_server)
-    context.set_default_timeout(6000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -182,7 +182,7 @@ def test_the_browsers_language_then_the_footer_switch_on_every_page_remembered(b
     """Danish from the browser's Accept-Language; on every page the footer switches to another
     language, keeping the page; the next page opens in the language chosen last, not in Danish."""
     context = browser.new_context(viewport=PHONE, base_url=live_server, locale="da-DK")
-    context.set_default_timeout(6000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     try:
         page.goto("/")
@@ -206,7 +206,7 @@ def test_the_browsers_language_then_the_footer_switch_on_every_page_remembered(b
 def test_htmx_swaps_come_in_the_chosen_language_and_the_switch_keeps_the_step(browser, live_server, game_night):
     token = game_night["token"]
     context = browser.new_context(viewport=PHONE, base_url=live_server, locale="en-GB")
-    context.set_default_timeout(6000)
+    context.set_default_timeout(WAIT_MS)
     page = context.new_page()
     try:
         page.goto(f"/t/{token}/scores/final?lang=it")

@@ -52,7 +52,7 @@ def four_taps_offline(phone) -> None:
 
 def sees_all_four(page) -> None:
     for name, value in zip(ENGLAND, ("5", "2", "7", "1"), strict=True):
-        expect(cell(page, name)).to_have_text(value, timeout=2 * POLL_MS + 1500)
+        expect(cell(page, name)).to_have_text(value)
 
 
 def test_taps_made_offline_outlive_a_reload_and_reach_the_other_phone_once_back(phones):
@@ -131,7 +131,7 @@ def test_a_tap_whose_answer_was_lost_is_sent_again_and_counts_once(phones):
     open_pad(page, "advisors.Italien.red")
     tap(page, page.locator("#pad").get_by_role("button", name="one more"))
     expect(cell(page, "advisors.Italien.red")).to_have_text("3")
-    expect(page.locator("#screen .cell.pending")).to_have_count(0, timeout=6000)  # sent again, taken
+    expect(page.locator("#screen .cell.pending")).to_have_count(0)  # sent again, taken
     assert lost and lost[0].status == 200
     assert table_version(phones, token) == before + 1
     expect(cell(page, "advisors.Italien.red")).to_have_text("3")
@@ -154,16 +154,16 @@ def test_two_phones_offline_merge_different_cells_and_the_same_cell_is_a_choice(
     expect(second.page.locator('#pad input[name="cell"]')).to_have_value("advisors.Bayern.blue")
     tap(second.page, pad_number(second.page, 4))  # another cell
     first.context.set_offline(False)
-    expect(first.page.locator("#screen .cell.pending")).to_have_count(0, timeout=6000)
+    expect(first.page.locator("#screen .cell.pending")).to_have_count(0)
     second.context.set_offline(False)
     notice = second.page.locator(".notice.conflict")
-    expect(notice).to_contain_text("was set to 2 on another phone", timeout=6000)
+    expect(notice).to_contain_text("was set to 2 on another phone")
     expect(notice).to_contain_text("You entered 5")
     expect(notice.get_by_role("button", name="Use 5 anyway")).to_be_visible()
     second.shot("93-offline-two-phones-same-cell")
     watched = spectator.page.locator("#country-Bayern span.cell")  # monasteries red, green, blue; advisors
-    expect(watched.nth(0)).to_have_text(re.compile(r": 2$"), timeout=2 * POLL_MS + 1500)
-    expect(watched.nth(5)).to_have_text(re.compile(r": 4$"), timeout=2 * POLL_MS + 1500)
+    expect(watched.nth(0)).to_have_text(re.compile(r": 2$"))
+    expect(watched.nth(5)).to_have_text(re.compile(r": 4$"))
     spectator.shot("94-offline-two-phones-spectator")
     for phone in (first, second):
         forget_dropped_requests(phone)

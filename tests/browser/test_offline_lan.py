@@ -76,7 +76,7 @@ def test_on_a_plain_http_lan_address_taps_made_offline_are_kept_and_sent_once(br
         page.wait_for_timeout(3000)
         page.context.set_offline(False)
         for name, value in (("monasteries.Franken.red", "4"), ("monasteries.Franken.green", "1"), ("monasteries.Franken.blue", "6")):
-            expect(cell(other.page, name)).to_have_text(value, timeout=6000)
+            expect(cell(other.page, name)).to_have_text(value)
         expect(page.locator("#offline")).to_have_text("Connection back: the 3 kept taps were sent.")
         other.page.reload()
         assert int(other.page.locator("#screen").get_attribute("data-version")) == before + 3
@@ -108,7 +108,7 @@ def test_on_a_plain_http_lan_address_a_closed_pad_opens_offline(browser, lan_url
         expect(page.locator("#offline")).to_contain_text("Counts can still be entered; scoring waits for the connection.")
         phone.shot(f"95-offline-lan-closed-pad-{width}")
         page.context.set_offline(False)
-        expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
+        expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.")
         page.goto(f"/t/{token}/board")
         expect(cell(page, "advisors.Aragon.blue")).to_have_text("1")
         phone.errors[:] = [e for e in phone.errors if not re.search(r"net::ERR_INTERNET_DISCONNECTED|htmx:sendError", e)]

@@ -59,7 +59,7 @@ def test_a_count_opens_and_changes_offline_with_the_pad_closed(phones, width):
     expect(page.locator("#offline")).to_contain_text(WORKS)
     phone.shot(f"96-offline-pad-after-reload-{width}")
     page.context.set_offline(False)
-    expect(page.locator("#offline")).to_have_text("Connection back: the 2 kept taps were sent.", timeout=10_000)
+    expect(page.locator("#offline")).to_have_text("Connection back: the 2 kept taps were sent.")
     other.page.goto(f"/t/{token}/board")
     expect(cell(other.page, "monasteries.Franken.green")).to_have_text("3")
     expect(cell(other.page, "monasteries.Burgund.blue")).to_have_text("1")
@@ -98,7 +98,7 @@ def test_the_cards_totals_count_the_taps_kept_offline(phones, width):
     phone.shot(f"96-offline-card-totals-{width}")
     assert axe_violations(page) == []
     page.context.set_offline(False)
-    expect(page.locator("#offline")).to_have_text("Connection back: the 5 kept taps were sent.", timeout=10_000)
+    expect(page.locator("#offline")).to_have_text("Connection back: the 5 kept taps were sent.")
     expect(facts.nth(0)).not_to_have_class(re.compile(r"\bunsent\b"))
     expect(facts.nth(1)).to_have_text("advisors: 6 of at most 3")  # as the table counts it
     expect(supply).to_have_text("17")
@@ -123,7 +123,7 @@ def test_the_supply_counts_the_cells_shown_in_every_language(phones):
     cell(page, "monasteries.Franken.red").click()
     expect(page.locator("#pad [data-show=foot]")).to_have_text("noch 17 im Vorrat")
     page.context.set_offline(False)
-    expect(supply).not_to_have_class(re.compile(r"\bunsent\b"), timeout=10_000)
+    expect(supply).not_to_have_class(re.compile(r"\bunsent\b"))
     expect(supply).to_have_text("17")
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
 
@@ -153,7 +153,7 @@ def test_a_phone_that_never_opened_the_pad_opens_one_offline(phones, game):
     assert selected["y"] + selected["height"] <= page.locator("#pad").bounding_box()["y"] + 1, "the pad covers the cell it moved on to"
     phone.shot(f"96-offline-pad-never-opened-{game}")
     page.context.set_offline(False)
-    expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.", timeout=10_000)
+    expect(page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.")
     page.reload()
     expect(cell(page, name)).to_have_text("2")
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]

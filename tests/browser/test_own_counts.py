@@ -18,7 +18,6 @@ from tests.browser.test_princeps import start_table as start_princeps
 
 pytestmark = pytest.mark.browser
 __all__ = ["axe_source"]  # the module-scoped fixture, used here too
-POLL_MS = 2000
 
 # navigator.wakeLock as the page sees it, recording what app.js asks of it; and a page that can
 # be "hidden" (document.visibilityState) by the test, as a phone's screen going off would.
@@ -78,7 +77,7 @@ def test_five_phones_enter_a_whole_final_board_at_once_through_their_own_links(p
     for color, (phone, posted, refused) in seats.items():
         assert refused == [], f"{color}: refused {refused}"  # no conflict, nothing refused
         assert len(posted) == 18 and all(name.endswith(f".{color}") for name in posted), (color, posted)
-        expect(phone.page.locator("#own-counts")).to_contain_text("Everyone is done: score?", timeout=POLL_MS + 4000)
+        expect(phone.page.locator("#own-counts")).to_contain_text("Everyone is done: score?")
         expect(phone.page.locator("#own-counts h2")).to_contain_text(": 18 of 18")
         expect(phone.page.locator("#own-counts .own-everyone")).to_be_in_viewport()  # brought into view: the news
     seats["green"][0].page.evaluate("window.scrollTo(0, 0)")
@@ -125,7 +124,7 @@ def test_the_share_page_offers_a_code_per_seat_and_the_pad_walks_the_seat(phones
     rest.click()
     expect(page.locator("#pad")).to_be_hidden()
     all_taps_taken(page)
-    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Barbara (red): 18 of 18", timeout=4000)
+    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Barbara (red): 18 of 18")
     expect(cell(page, "monasteries.England.red")).to_have_text("2")
     expect(page.locator("#own-counts li").nth(1)).to_contain_text("(done)")
     expect(page.locator("#own-counts li").first).to_contain_text("Andreas (green): 0 of 18 (still entering)")
@@ -182,7 +181,7 @@ def test_princeps_seats_count_their_own_territories(phones, width, axe_source):
         tap_count(page, name, index % 3)
     expect(page.locator("#pad")).to_be_hidden()
     all_taps_taken(page)
-    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Ben: 6 of 6", timeout=4000)
+    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Ben: 6 of 6")
     assert no_overflow(page)
     page.evaluate("window.scrollTo(0, 0)")
     phone.shot(f"96-own-counts-princeps-{width}")
@@ -213,7 +212,7 @@ def test_a_seats_taps_made_offline_wait_and_go_on_the_seats_order(phones):
     expect(page.locator("#offline")).to_contain_text("3 taps are kept on this phone")
     page.context.set_offline(False)
     all_taps_taken(page)
-    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Doris (blue): 18 of 18", timeout=20_000)
+    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Doris (blue): 18 of 18")
     phone.errors[:] = [error for error in phone.errors if not re.search(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError", error)]
     other = phones()
     other.page.goto(f"/t/{token}/board")

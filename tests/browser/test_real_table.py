@@ -19,7 +19,7 @@ LONG_NAMES = [("Maximiliane", "red"), ("Friederike", "green"), ("Bartholomäus",
 
 def settled(page) -> None:
     """Every tap answered: nothing is waiting for the server."""
-    expect(page.locator("#screen .cell.pending")).to_have_count(0, timeout=6000)
+    expect(page.locator("#screen .cell.pending")).to_have_count(0)
 
 
 def fresh_count(phones, token: str, name: str) -> str:
@@ -100,7 +100,7 @@ def test_two_phones_on_one_cell_see_the_conflict_at_the_pad_and_who_was_replaced
     use.click()
     expect(cell(second.page, "monasteries.Schwaben.red")).to_have_text("2")
     # The first phone is told, on that cell, that its 1 was replaced.
-    expect(cell(first.page, "monasteries.Schwaben.red")).to_have_text("2", timeout=6000)
+    expect(cell(first.page, "monasteries.Schwaben.red")).to_have_text("2")
     expect(cell(first.page, "monasteries.Schwaben.red")).to_have_class(re.compile(r"\breplaced\b"))
     told = first.page.locator("#replaced-notices .replaced-notice")  # told once, at the top
     expect(told).to_contain_text("Schwaben, monasteries of Andreas (red): the value entered here (1) was replaced by 2 on another phone")
@@ -151,13 +151,13 @@ def test_two_phones_on_two_cells_and_a_spectator_all_see_both(phones):
     tap(first.page, pad_number(first.page, 1))
     tap(second.page, pad_number(second.page, 2))
     for phone in (first, second):
-        expect(cell(phone.page, "monasteries.Aragon.red")).to_have_text("1", timeout=6000)
-        expect(cell(phone.page, "monasteries.Aragon.green")).to_have_text("2", timeout=6000)
+        expect(cell(phone.page, "monasteries.Aragon.red")).to_have_text("1")
+        expect(cell(phone.page, "monasteries.Aragon.green")).to_have_text("2")
         expect(phone.page.locator(".notice")).to_have_count(0)
     watched = spectator.page.locator("#country-Aragon span.cell")
     # What a screen reader says too: the cell's words, then its count.
-    expect(watched.nth(0)).to_have_text("Aragon, monasteries of Andreas (red): 1", timeout=6000)
-    expect(watched.nth(1)).to_have_text("Aragon, monasteries of Barbara (green): 2", timeout=6000)
+    expect(watched.nth(0)).to_have_text("Aragon, monasteries of Andreas (red): 1")
+    expect(watched.nth(1)).to_have_text("Aragon, monasteries of Barbara (green): 2")
     first.shot("75-table-two-cells-first")
     second.shot("76-table-two-cells-second")
     spectator.page.locator("#country-Aragon").scroll_into_view_if_needed()
@@ -316,12 +316,12 @@ def test_queued_taps_answered_in_parts_keep_the_poll_state_and_the_next_poll_sho
     tap(page, pad_number(page, 2))
     tap(page, pad_number(page, 5))
     settled(page)
-    expect(page.locator("#screen-poll [name=since]")).to_have_value(str(1 + 2), timeout=6000)  # the table's version: 1 + two taps
+    expect(page.locator("#screen-poll [name=since]")).to_have_value(str(1 + 2))  # the table's version: 1 + two taps
     assert page.locator("#screen").get_attribute("data-kept") == "yes"
     expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Franken.blue")
     first.shot("84-table-taps-answered-in-parts")
     network_delay(page, 0)
     set_count(second.page, "monasteries.Bayern.yellow", 3)
-    expect(cell(page, "monasteries.Bayern.yellow")).to_have_text("3", timeout=6000)  # the poll went on from the new version
+    expect(cell(page, "monasteries.Bayern.yellow")).to_have_text("3")  # the poll went on from the new version
     expect(cell(page, "monasteries.Franken.green")).to_have_text("5")
     first.shot("85-table-other-phone-after-taps-in-parts")

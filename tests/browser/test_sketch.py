@@ -167,7 +167,7 @@ def test_two_phones_draw_one_sketch(phones):
     one, two = Taps(first.page), Taps(second.page)
     one.spot(0, 0)
     one.spot(1, 0)
-    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(2, timeout=5000)  # shared by polling
+    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(2)  # shared by polling
     # The second phone goes on from B while the first removes B; the second's poll has not come yet.
     spot(second.page, 1, 0).click()
     expect(spot(second.page, 1, 0)).to_have_class(re.compile(r"\bselected\b"))
@@ -188,8 +188,8 @@ def test_two_phones_draw_one_sketch(phones):
     first.page.locator("#sketch").get_by_role("link", name="Stop removing").click()
     spot(first.page, 0, 0).click()
     one.spot(0, 1)
-    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(3, timeout=5000)
-    expect(first.page.locator("#sketch-board .spot.node")).to_have_count(3, timeout=5000)
+    expect(second.page.locator("#sketch-board .spot.node")).to_have_count(3)
+    expect(first.page.locator("#sketch-board .spot.node")).to_have_count(3)
 
 
 @pytest.mark.parametrize("width", [360, 390])

@@ -92,7 +92,7 @@ def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
     page.route("**/board?since=*", slow_poll)
     page.wait_for_timeout(2500)  # the poll (every 2 s) is on its way now
     cell(page, "monasteries.England.red").click()
-    expect(page.locator("#pad")).to_contain_text("England", timeout=5000)
+    expect(page.locator("#pad")).to_contain_text("England")
     page.locator('#pad button[name="value"][value="3"]').click()
     expect(cell(page, "monasteries.England.red")).to_have_text("3")
     assert poll_started.is_set()

@@ -7,6 +7,8 @@ import socket
 import time
 from urllib.parse import urlsplit
 
+import pytest
+
 from assistant.web.serving.front import BODY_SECONDS
 from benchmarks.slow_clients import HOST, hanging, healthz_seconds
 
@@ -23,6 +25,7 @@ def test_healthz_answers_within_a_second_while_100_connections_hang(served, caps
     assert max(waits) < 1.0, waits
 
 
+@pytest.mark.timing
 def test_100_half_sent_bodies_hold_nothing_and_are_refused_within_the_timeout(served, capsys):
     port = urlsplit(served.url).port
     with hanging(port, "half body", HALF_BODIES) as held:

@@ -64,6 +64,7 @@ def _answers_during_outage(phone: Phone, table: str, shown: int) -> list[tuple[s
     return answers
 
 
+@pytest.mark.timing
 def test_in_a_database_outage_every_answer_through_nginx_is_our_503(festival, capsys):
     nginx, cluster = festival
     phone = Phone(nginx.url, ssl_context=nginx.ssl_context)

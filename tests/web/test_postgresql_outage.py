@@ -38,6 +38,7 @@ def _wait_for(phone: Phone, path: str, status: int, seconds: float = 15.0) -> No
         time.sleep(0.1)
 
 
+@pytest.mark.timing
 def test_a_database_restart_answers_503_while_down_and_fails_no_request_after(cluster, tmp_path, capsys):
     url = cluster.create_database("outage")
     said: list[str] = []

@@ -94,6 +94,7 @@ def _during_and_after(phone: Phone, table: str, with_lock, expect_healthz: set[i
     assert phone.get("/healthz")[0] == 200
 
 
+@pytest.mark.timing
 def test_a_locked_postgresql_table_is_a_503_within_the_timeout_and_works_after(cluster, tmp_path):
     url = cluster.create_database("locked")
     with serving(tmp_path / "server", DATABASE_URL=url) as server:
@@ -103,6 +104,7 @@ def test_a_locked_postgresql_table_is_a_503_within_the_timeout_and_works_after(c
         _during_and_after(phone, table, _held(_postgresql_lock(url, "LOCK TABLE game_table IN ACCESS EXCLUSIVE MODE")), {503})
 
 
+@pytest.mark.timing
 def test_a_stuck_postgresql_change_is_a_503_and_healthz_does_not_wait_behind_it(cluster, tmp_path):
     url = cluster.create_database("stuck")
     with serving(tmp_path / "server", DATABASE_URL=url) as server:
@@ -125,6 +127,7 @@ def test_a_stuck_postgresql_change_is_a_503_and_healthz_does_not_wait_behind_it(
         assert _change(phone, table, 6) == 200
 
 
+@pytest.mark.timing
 def test_a_locked_sqlite_file_is_a_503_within_the_timeout_and_works_after(tmp_path):
     with serving(tmp_path / "server") as server:
         phone = Phone(server)

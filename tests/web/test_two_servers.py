@@ -71,6 +71,7 @@ def _seen_after(phone: Phone, table: str, shown: int, changed: float) -> float:
         time.sleep(0.01)
 
 
+@pytest.mark.timing
 def test_a_change_on_one_server_reaches_a_phone_polling_the_other_within_a_poll(servers, capsys):
     first, second = Phone(servers[0]), Phone(servers[1])
     table = new_table(first)
@@ -85,6 +86,7 @@ def test_a_change_on_one_server_reaches_a_phone_polling_the_other_within_a_poll(
         print(f"\na change on server A seen by a phone polling server B after: median {sorted(lags)[len(lags) // 2] * 1000:.1f} ms, worst {max(lags) * 1000:.1f} ms")
 
 
+@pytest.mark.timing
 def test_no_poll_misses_a_change_when_the_listeners_connection_is_killed(servers, database):
     """Changes made while a server's listener is gone are never told to it: it must ask the database."""
     first, second = Phone(servers[0]), Phone(servers[1])
