@@ -24,7 +24,7 @@ from assistant.web.i18n import as_template_says, request_translations
 from assistant.web.i18n import gettext as _
 from assistant.web.sharing import qr_svg
 from assistant.web.state import TableState
-from assistant.web.tables import Table
+from assistant.web.tables import Table, entered_after
 
 if TYPE_CHECKING:  # the games' base class declares seats with this module's Seat
     from assistant.web.games.base import WebGame
@@ -40,14 +40,11 @@ class Seat:
     cells: tuple[str, ...]  # the player's counts, in the game's entry order
 
 
-def counted_since(table: Table[TableState]) -> int:
-    """The version counts are entered after: that of the latest scoring kept (0: none)."""
-    return max((kept.version for kept in table.state.results.values() if kept), default=0)
 
 
 def entered(table: Table[TableState], cells: tuple[str, ...] | list[str]) -> list[str]:
-    """The cells whose count was entered since the latest scoring (``counted_since``)."""
-    since = counted_since(table)
+    """The cells whose count was entered since the latest scoring (``tables.entered_after``)."""
+    since = entered_after(table)
     return [cell for cell in cells if table.changed.get(cell, 0) > since]
 
 

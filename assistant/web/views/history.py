@@ -14,10 +14,11 @@ from assistant.web.i18n import gettext as _
 from assistant.web.kept import kept_verdict
 from assistant.web.numbers import small_number
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.phones import phone_is_new, this_phone, this_phone_if_known
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
-from assistant.web.views.table import Notice, checked_tap, conflict_notice, this_phone, this_phone_if_known, unchanged_since
+from assistant.web.views.table import Notice, checked_tap, conflict_notice, unchanged_since
 
 bp = Blueprint("history", __name__, url_prefix="/t/<token>")
 SCREEN = "history"
@@ -110,7 +111,7 @@ def set_back(token: str, version: int) -> ResponseReturnValue:
     number = _page_number()
     try:
         base = int(request.form.get("base", ""))
-        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), "tap"), f"back={version}", kind="back")
+        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), "tap"), f"back={version}", kind="back", new_phone=phone_is_new())
         if taken_tap(table, origin) is None:
             entry = takeback.back_entry(table, version)
             outcome = apply_change(table, takeback.back_change(game, table, entry), base, origin)

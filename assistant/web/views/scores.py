@@ -15,10 +15,11 @@ from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.i18n import field_problem
 from assistant.web.i18n import gettext as _
 from assistant.web.pages import editable_table, open_table, render
+from assistant.web.phones import this_phone
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.state import KeptResult, TableState
 from assistant.web.tables import RESULTS, Origin, Table, apply_change
-from assistant.web.views.table import this_phone, unchanged_since
+from assistant.web.views.table import unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
 CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views/table.py shows it)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -19,6 +19,7 @@ from assistant.web.i18n import sentence_start
 from assistant.web.numbers import small_number
 from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.phones import phone_is_new, this_phone, this_phone_if_known
 from assistant.web.polls import NOTHING_NEW
 from assistant.web.state import TableState
 from assistant.web.tables import (
@@ -29,7 +30,6 @@ from assistant.web.tables import (
     Table,
     TapReused,
     apply_change,
-    new_token,
     remember,
     replaced_since,
     shown_values,
@@ -198,7 +198,7 @@ def change_origin(form: MultiDict[str, str]) -> Origin:
     time it is sent (the record refuses the id for anything else)."""
     tap = checked_tap(form.get("tap", ""), "tap")
     asked = "&".join(f"{key}={value[:100]}" for key, value in sorted(form.items(multi=True)) if key not in NOT_ASKED)[:1000]
-    return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "")
+    return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "", new_phone=phone_is_new())
 
 
 # A tap's fields that change from one sending to the next (the versions, where the phone is now):
@@ -211,21 +211,6 @@ def checked_tap(tap: str, field: str) -> str:
     if tap and not TAP_ID.fullmatch(tap):
         raise BadChange(field, _("is not a tap's id (8 to 64 letters, digits, - or _)"))
     return tap
-
-
-def this_phone() -> str:
-    """This browser's id at the tables (in its signed session cookie), so it can be told when
-    another phone replaced a value it set."""
-    phone = session.get("phone")
-    if not isinstance(phone, str):
-        phone = session["phone"] = new_token()
-    return phone
-
-
-def this_phone_if_known() -> str:
-    """This browser's phone id, without giving it one ("": none yet, a spectator only reading)."""
-    phone = session.get("phone")
-    return phone if isinstance(phone, str) else ""
 
 
 def replaced_notes(table: Table[TableState], game: WebGame[Any, Any]) -> dict[str, str]:
@@ -320,8 +305,7 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_coun
         latest = [written]
     else:
         latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
-    # The table's latest change holds by itself (nothing came after it): the answer to a tap asks no game.
-    entry = next((entry for entry in latest if entry.version == table.version or takeback.in_force(game, table, entry)), None)
+    entry = next((entry for entry in latest if undoes_something(game, table, entry)), None)
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)
@@ -334,6 +318,14 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_coun
     before, after = (game.describe_value(entry.cell, value) for value in (entry.before, entry.after))
     label = _("Undo: {cell}, {after} → {before}").format(cell=cell, after=after, before=before)
     return UndoOffer(entry.tap, entry.version, label, entry.cell, str(entry.before))
+
+
+def undoes_something(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
+    """Whether the Undo of ``entry`` would change the table (takeback.in_force). The table's latest
+    change holds by itself (nothing came after it): the answer to a tap asks no game."""
+    if entry.version == table.version:
+        return bool(entry.cells) if entry.kind == "row" else entry.before != entry.after
+    return takeback.in_force(game, table, entry)
 
 
 def typed_in_form() -> dict[str, str]:
