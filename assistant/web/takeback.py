@@ -84,14 +84,17 @@ def back_change(game: WebGame[Any, Any], table: Table[TableState], entry: record
 
 
 def can_set_back(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
-    """True when the history offers "Set it back" for ``entry``: a plain value, not the cell's now."""
+    """True when the history offers "Set it back" for ``entry``: a plain value, not the cell's now,
+    on a cell that still holds what the entry set (else it would be a conflict: a later entry
+    offers to set back what replaced it)."""
     if entry.kind not in SETTABLE or not isinstance(entry.before, (int, str)):
         return False
     try:
         change = _set(game, table, entry.cell, entry.before, MultiDict()).change
     except BadChange:  # a cell the table no longer has (a player renamed away...)
         return False
-    return bool(change.read(table.state) != entry.before)
+    now = change.read(table.state)
+    return bool(now != entry.before and now == entry.after)
 
 
 def _set(game: WebGame[Any, Any], table: Table[TableState], cell: str, value: Any, here: MultiDict[str, str]) -> PlannedChange:

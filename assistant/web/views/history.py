@@ -117,7 +117,7 @@ def set_back(token: str, version: int) -> ResponseReturnValue:
             outcome = apply_change(table, takeback.back_change(game, table, entry), base, origin)
             if isinstance(outcome, Conflict):
                 notice = conflict_notice(game, outcome, url_for("history.set_back", token=token, version=version, page=number),
-                                         url_for("history.history", token=token, page=number))
+                                         url_for("history.history", token=token, page=number), keep_first=True)
                 return render_history(outcome.table, game, number, notice, 409)
             table = outcome.table
     except TapReused:

@@ -57,6 +57,7 @@ class Notice:
     retry: str = ""
     keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts ("": the screen, the change)
     resend_url: str = ""
+    keep_first: bool = False  # an Undo or a set-back: keeping the other phone's value is the main button
 
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -143,7 +144,7 @@ def change(token: str) -> ResponseReturnValue:
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
     if isinstance(outcome, Conflict):
-        notice = conflict_notice(game, outcome)
+        notice = conflict_notice(game, outcome, keep_first=origin.kind == "undo")
         # With the pad open the notice is pinned on it: the pad and what changed since the
         # phone's version are enough (a few KB, where the whole screen is 35).
         if wants_fragment() and "since" in request.form and keep.get("cell"):
@@ -239,7 +240,9 @@ def replaced_context(table: Table[TableState], game: WebGame[Any, Any]) -> dict[
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "") -> Notice:
+def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "", keep_first: bool = False) -> Notice:
+    """``keep_first``: a change that takes back (Undo, "Set it back"), where the other phone's
+    value is what the person most likely keeps."""
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
@@ -249,7 +252,8 @@ def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], res
     sentence = _(
         "{field} was set to {theirs} on another phone after this phone loaded it. You entered {yours}. Nothing was overwritten."
     ).format(field=field, theirs=theirs, yours=yours)
-    notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url)
+    notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url,
+                    keep_first=keep_first)
     notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
     return replace(notice, sentence=sentence_start(notice.sentence))
 
