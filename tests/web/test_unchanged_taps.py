@@ -77,3 +77,11 @@ def test_a_rename_to_the_same_name_is_no_change(client):
     made = version(client, token)
     response = change(client, token, "players.0.name", value="Andreas", screen="players")
     assert response.status_code == 200 and version(client, token) == made
+
+
+def test_the_answer_to_a_count_entered_as_it_stood_offers_the_undo_before_it(client):
+    """Its answer offers what the next poll offers: the latest tap whose Undo changes something."""
+    token = new_table(client)
+    change(client, token, CELL, value="3", tap="three-first-01", here=f"cell={CELL}")
+    zero = change(client, token, ROW[1], value="0", tap="zero-entered-01", here=f"cell={ROW[1]}")
+    assert "3 → 0" in undo_label(zero.get_data(as_text=True))

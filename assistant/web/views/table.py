@@ -305,7 +305,7 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: own_coun
     ``written``: the entry this request just wrote, this phone's latest and in force while it is
     the table's latest, so the record need not be read (a count or a row only: their values read
     back from the record as they are; a set-back's may be any value the game stores)."""
-    if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version:
+    if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version and undoes_something(game, table, written):
         latest = [written]
     else:
         latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
