@@ -7,33 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.web.record import UNDOABLE, Entry  # the record's own: the model keeps what the record keeps
+
 PLAYERS = (("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"))
 COLORS = tuple(color for _name, color in PLAYERS)
 COUNTRIES = ("Aragon", "Burgund")
 ROWS = tuple((pieces, country) for country in COUNTRIES for pieces in ("monasteries", "advisors"))
 CELLS = tuple(f"{pieces}.{country}.{color}" for pieces, country in ROWS for color in COLORS)
-UNDOABLE = ("set", "row", "back")
 OFFERED = 10  # the entries the pad's Undo looks through (record.latest_undoable)
-
-
-@dataclass
-class Entry:
-    version: int
-    kind: str  # set, row, undo, back, other (a chain), scoring, restore
-    cell: str
-    cells: dict[str, tuple[Any, Any]]
-    phone: str
-    tap: str | None
-    undoes: int | None = None
-    source: int = 0  # a scoring or a restore: the version of the scoring whose result it kept
-
-    @property
-    def before(self) -> Any:
-        return self.cells.get(self.cell, (None, None))[0]
-
-    @property
-    def after(self) -> Any:
-        return self.cells.get(self.cell, (None, None))[1]
 
 
 @dataclass
@@ -53,6 +34,7 @@ class Model:
     version: int = 1
     entries: list[Entry] = field(default_factory=list)
     kept: Entry | None = None  # the scoring entry whose result is kept now
+    sources: dict[int, int] = field(default_factory=dict)  # a scoring's or restore's version: the scoring whose result it kept
     kept_version: int = 0  # that result's version: counts are entered after it
 
     # --- reading ---
@@ -132,17 +114,17 @@ class Model:
     def scoring(self, phone: str) -> Entry:
         self.kept_version = self.version
         entry = self._write(phone, None, "scoring", "results.intermediate", {"results.intermediate": ("kept", "kept")})
-        entry.source = entry.version
+        self.sources[entry.version] = entry.version
         self.kept = entry
         return entry
 
     def use_again(self, phone: str, version: int) -> Outcome:
-        entry = next(e for e in self.entries if e.version == version)
-        if self.kept is not None and self.kept.source == entry.source:
+        source = self.sources[version]
+        if self.kept is not None and self.sources[self.kept.version] == source:
             return Outcome(200)  # the result kept now: it changes nothing
-        self.kept_version = entry.source - 1  # the result's own version: the table's when it was scored
+        self.kept_version = source - 1  # the result's own version: the table's when it was scored
         written = self._write(phone, None, "restore", "results.intermediate", {"results.intermediate": ("kept", "kept")})
-        written.source = entry.source
+        self.sources[written.version] = source
         self.kept = written
         return Outcome(200, written)
 
@@ -161,7 +143,7 @@ class Model:
 
     def _write(self, phone: str, tap: str | None, kind: str, cell: str, cells: dict[str, tuple[Any, Any]], undoes: int | None = None) -> Entry:
         self.version += 1
-        entry = Entry(self.version, kind, cell, cells, phone, tap, undoes)
+        entry = Entry("", self.version, kind, cell, cells, phone, tap, "", undoes, 0.0)
         self.entries.append(entry)
         for set_cell in cells:
             self.changed[set_cell] = self.version

@@ -395,9 +395,9 @@ def run_model(url: str, steps: int) -> Counter:
     raises, shrunk by Hypothesis."""
     counter = Counter()
     machine = machine_for(url, counter)
-    chosen = settings(deadline=None, max_examples=max(1, steps // STEPS_PER_RUN), stateful_step_count=STEPS_PER_RUN,
-                      database=None, suppress_health_check=list(HealthCheck))
     while counter.steps < steps:
+        runs = max(1, (steps - counter.steps) // STEPS_PER_RUN)  # sequences are shorter than STEPS_PER_RUN: asked again for the rest
+        chosen = settings(deadline=None, max_examples=runs, stateful_step_count=STEPS_PER_RUN, database=None, suppress_health_check=list(HealthCheck))
         run_state_machine_as_test(machine, settings=chosen)
     return counter
 

@@ -72,19 +72,6 @@ def test_an_undo_that_meets_a_conflict_offers_keeping_the_other_phones_value_fir
     assert cell_value(client, token, ARAGON) == "7"
 
 
-def test_a_set_back_that_meets_a_conflict_offers_keeping_the_other_phones_value_first(app, client):
-    token = new_table(client)
-    change(client, token, ARAGON, value="3")
-    change(client, token, ARAGON, value="2")
-    entry = version(client, token)
-    change(app.test_client(), token, ARAGON, value="6")
-    refused = client.post(f"/t/{token}/history/back/{entry}", data={"base": entry, "tap": "set-back-conflict"}, headers=HTMX)
-    assert refused.status_code == 409
-    keep, anyway = conflict_buttons(refused.get_data(as_text=True))
-    assert "Keep 6" in keep and "primary" in keep
-    assert "Use 3 anyway" in anyway and "primary" not in anyway
-
-
 def test_a_count_that_meets_a_conflict_keeps_its_own_value_the_main_button(app, client):
     """A tap of this phone's own count is what the person means: "Use … anyway" stays the main button."""
     token = new_table(client)
