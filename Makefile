@@ -17,7 +17,7 @@ PORT ?= 5000
 PO_FILES := $(wildcard assistant/translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test test-fast system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
+.PHONY: run test test-fast soak system-packages lint translations-check translations extract vendor benchmark benchmark-instructions benchmark-own-counts benchmark-servers benchmark-polls benchmark-outage loadtest mutation clean axe
 
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
@@ -34,6 +34,13 @@ test: $(TEST_STAMP) translations system-packages lint axe
 # The quick loop while changing code: no browser, no PostgreSQL, no timing test, over every core.
 test-fast: $(TEST_STAMP) translations
 	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser and not timing" --sqlite-only
+
+# The model-based test of the table (tests/web/test_table_model.py, docs/testing.md) for a long
+# while: SOAK_STEPS steps on each store, printing the steps per second and any failing sequence,
+# shrunk (`make test` runs 2,000 per store).
+SOAK_STEPS ?= 100000
+soak: $(TEST_STAMP) translations system-packages
+	MODEL_STEPS=$(SOAK_STEPS) $(PY) -m pytest -q -p no:cacheprovider tests/web/test_table_model.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -24,20 +24,17 @@ from assistant.web.serving.i18n import as_template_says, request_translations
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.sharing import qr_svg
 from assistant.web.store.state import TableState
-from assistant.web.store.tables import Table
+from assistant.web.store.tables import Table, entered_after
 
 if TYPE_CHECKING:
     from assistant.web.games.base import Seat, WebGame
 
 
-def counted_since(table: Table[TableState]) -> int:
-    """The version counts are entered after: that of the latest scoring kept (0: none)."""
-    return max((kept.version for kept in table.state.results.values() if kept), default=0)
 
 
 def entered(table: Table[TableState], cells: tuple[str, ...] | list[str]) -> list[str]:
-    """The cells whose count was entered since the latest scoring (``counted_since``)."""
-    since = counted_since(table)
+    """The cells whose count was entered since the latest scoring (``tables.entered_after``)."""
+    since = entered_after(table)
     return [cell for cell in cells if table.changed.get(cell, 0) > since]
 
 

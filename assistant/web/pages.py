@@ -8,6 +8,7 @@ from flask.typing import ResponseReturnValue
 
 from assistant.web.games import web_game
 from assistant.web.games.base import WebGame
+from assistant.web.phones import this_phone
 from assistant.web.store.state import TableState
 from assistant.web.store.tables import Table, find_table
 
@@ -33,9 +34,12 @@ def open_table(token: str) -> tuple[Table[TableState], WebGame[Any, Any]]:
     if table is None:
         abort(404)
     try:
-        return table, web_game(table.game)
+        game = web_game(table.game)
     except KeyError:
         abort(404)
+    if table.can_edit:
+        this_phone()  # the phone's id comes with the page it changes the table from (phones.py)
+    return table, game
 
 
 WATCH_ONLY = "watch-only"  # the 403 of a spectators' link (errors.py says so in the page's language)

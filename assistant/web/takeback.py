@@ -25,7 +25,7 @@ def undo_entry(table: Table[TableState], tap: str, phone: str) -> record.Entry:
     taken back already."""
     entry = record.by_tap(get_db(), table.id, tap)
     if entry is None or entry.phone != phone or entry.kind not in record.UNDOABLE:
-        raise BadChange(_("Undo"), _("this phone has no change of that tap to take back (it was refused or never sent)"))
+        raise BadChange(_("Undo"), _("this phone has no change of that tap to take back (it was refused, changed nothing or was never sent)"))
     if record.undone(get_db(), table.id, entry.version):
         raise BadChange(_("Undo"), _("that change was taken back already"))
     return entry
@@ -41,17 +41,20 @@ def undo_change(game: WebGame[Any, Any], table: Table[TableState], entry: record
 
 
 def in_force(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
-    """True when the cell of ``entry`` still holds what it set (a row: always, its cells stay 0):
-    what the pad's Undo offers; a change another phone replaced since is not taken back by it."""
-    if entry.kind == "row":
-        return True
+    """True when the Undo of ``entry`` would change something: its cell still holds what it set,
+    and that was not what it held before (a row: one of its cells still holds its 0). What the
+    pad's Undo offers; a change another phone replaced since is not taken back by it."""
     try:
-        return bool(_set(game, table, entry.cell, entry.before, MultiDict()).change.read(table.state) == entry.after)
+        if entry.kind == "row":
+            return any(_set(game, table, cell, before, MultiDict()).change.read(table.state) == after for cell, (before, after) in entry.cells.items())
+        return entry.before != entry.after and bool(_set(game, table, entry.cell, entry.before, MultiDict()).change.read(table.state) == entry.after)
     except BadChange:  # a cell the table no longer has
         return False
 
 
 def _row_undo(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry, here: MultiDict[str, str]) -> Change:
+    """The row's cells that still hold its 0 set again; none left (all taken since, or a row that
+    set none, as an older record may hold) is a change that changes nothing (tables.changes_nothing)."""
     setters = {cell: _set(game, table, cell, before, here).change for cell, (before, _after) in entry.cells.items()}
 
     def holding(state: TableState) -> tuple[str, ...]:
@@ -61,8 +64,9 @@ def _row_undo(game: WebGame[Any, Any], table: Table[TableState], entry: record.E
         for cell in holding(state):
             setters[cell].apply(state)
 
-    first = setters[entry.cell]
-    return Change(entry.cell, entry.before, apply=apply, read=first.read, merges=True, cells=holding)
+    first = setters.get(entry.cell) or next(iter(setters.values()), None)
+    read = first.read if first else (lambda state: None)
+    return Change(entry.cell, 0, apply=apply, read=read, merges=True, cells=holding)
 
 
 def back_entry(table: Table[TableState], version: int) -> record.Entry:
@@ -80,14 +84,17 @@ def back_change(game: WebGame[Any, Any], table: Table[TableState], entry: record
 
 
 def can_set_back(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
-    """True when the history offers "Set it back" for ``entry``: a plain value, not the cell's now."""
+    """True when the history offers "Set it back" for ``entry``: a plain value, not the cell's now,
+    on a cell that still holds what the entry set (else it would be a conflict: a later entry
+    offers to set back what replaced it)."""
     if entry.kind not in SETTABLE or not isinstance(entry.before, (int, str)):
         return False
     try:
         change = _set(game, table, entry.cell, entry.before, MultiDict()).change
     except BadChange:  # a cell the table no longer has (a player renamed away...)
         return False
-    return bool(change.read(table.state) != entry.before)
+    now = change.read(table.state)
+    return bool(now != entry.before and now == entry.after)
 
 
 def _set(game: WebGame[Any, Any], table: Table[TableState], cell: str, value: Any, here: MultiDict[str, str]) -> PlannedChange:

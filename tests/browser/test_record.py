@@ -104,10 +104,42 @@ def test_set_it_back_after_another_phone_changed_the_cell_shows_both_values(phon
     notice = first.page.locator(".notice.conflict")
     expect(notice).to_contain_text("was set to 5 on another phone")
     expect(notice).to_contain_text("You entered 0")
+    main = notice.locator(".primary")  # taking back another phone's value is never the main button (issue 42)
+    expect(main).to_have_count(1)
+    expect(main).to_have_text("Keep 5")
     first.shot("85-record-set-back-conflict")
     notice.get_by_role("button", name="Use 0 anyway").click()
     expect(first.page.locator(".history-entry").first).to_contain_text("5 → 0")
     expect(cell(second.page, ARAGON)).to_have_text("0")
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_an_undo_that_meets_another_phones_value_offers_keeping_it_as_the_main_button(phones, width):
+    """The report's case: this phone's 3, then the other phone's 7 on the same cell, seen by no
+    poll yet (held); Undo meets the 7, and the highlighted button keeps it (issue 42)."""
+    first, second = phones(width), phones()
+    token = start_table(first.page, PLAYERS)
+    second.page.goto(f"/t/{token}/board")
+    open_pad(first.page, ARAGON)
+    tap(first.page, pad_number(first.page, 3))
+    all_taps_taken(first.page)
+    first.page.route(re.compile(r".*[?&]since=.*"), lambda route: None)  # its polls held: it has not seen the 7
+    open_pad(second.page, ARAGON)
+    tap(second.page, pad_number(second.page, 7))
+    all_taps_taken(second.page)
+    expect(undo(first.page)).to_contain_text("3 → 0")
+    tap(first.page, undo(first.page))
+    notice = first.page.locator(".notice.conflict")
+    expect(notice).to_contain_text("was set to 7 on another phone")
+    main = notice.locator(".primary")
+    expect(main).to_have_count(1)
+    expect(main).to_have_text("Keep 7")
+    fits(first.page, main, width)
+    first.shot(f"85-record-undo-conflict-{width}")
+    main.click()
+    expect(first.page.locator(".notice.conflict")).to_have_count(0)
+    expect(cell(first.page, ARAGON)).to_have_text("7")
+    expect(cell(second.page, ARAGON)).to_have_text("7")
 
 
 def test_scoring_again_asks_first_and_an_earlier_result_can_be_used_again(phones, live_server):

@@ -252,6 +252,7 @@ def test_set_it_back_conflicts_when_another_phone_changed_the_cell_since(app, cl
     refused = client.post(f"/t/{token}/history/back/{entry}", data={"base": entry, "tap": "set-back-tap-2"}, headers=HTMX)
     html = refused.get_data(as_text=True)
     assert refused.status_code == 409 and "was set to 6 on another phone" in html and "Use 3 anyway" in html
+    assert re.search(r'<a class="button primary"[^>]*>Keep 6</a>', html) and "<button>Use 3 anyway</button>" in html  # keeping it is the main button
     assert f'action="/t/{token}/history/back/{entry}' in html
     assert cell_value(client, token, ARAGON) == "6"
 

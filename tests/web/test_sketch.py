@@ -324,3 +324,14 @@ def test_the_sketchs_styles_load_on_the_chains_tab_only(client):
     assert sheets(f"/t/{token}/board") == ["/static/app.css", "/static/kardinal/kardinal.css"]
     assert sheets(f"/t/{token}/chains?sketch=green") == ["/static/app.css", "/static/kardinal/kardinal.css", "/static/kardinal/sketch.css"]
     assert sheets(f"/t/{token}/scores") == ["/static/app.css", "/static/kardinal/kardinal.css"]
+
+
+def test_a_sketch_tap_that_changes_nothing_is_no_change(client, table):
+    """Removing a monastery another tap removed already is what the tap wanted: taken, no version (issue 42)."""
+    phone = Phone(client, table)
+    phone.draw("1.1", "2.1")
+    phone.tap("remove", "2.1")
+    made, entries = phone.base, client.get(f"/api/tables/{table}/history").get_json()["entries"]
+    phone.tap("remove", "2.1", rev=phone.rev - 1)  # the same tap from a screen before the first
+    assert phone.base == made and client.get(f"/api/tables/{table}/history").get_json()["entries"] == entries
+    assert nodes(phone.page) == {"1.1": "A"}

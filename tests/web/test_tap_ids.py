@@ -37,7 +37,7 @@ def test_taps_without_an_id_are_each_taken(client):
     token = new_table(client)
     base = version(client, token)
     change(client, token, CELL, base=base, value="2")
-    change(client, token, CELL, base=base + 1, value="2")
+    change(client, token, CELL, base=base + 1, value="3")  # (the same 2 again would change nothing: test_unchanged_taps.py)
     assert version(client, token) == base + 2
 
 
@@ -74,3 +74,48 @@ def test_a_phones_own_earlier_value_is_no_conflict_for_it(client):
     change(client, token, CELL, base=base, value="5", tap="lost-answer-tap")
     again = change(client, token, CELL, base=base, value="6", tap="next-tap-same-cell")
     assert again.status_code == 200 and count(client, token) == "6"
+
+
+def session_cookie(client) -> str:
+    return client.get_cookie(client.application.config["SESSION_COOKIE_NAME"]).value
+
+
+def test_the_first_tap_resent_with_the_cookies_from_before_is_taken_once(client):
+    """The phone's id comes with the table's page, so the resend of its first tap, whose answer
+    (and the cookie with it) was lost, is the same phone's (issue 42)."""
+    token = new_table(client)
+    client.get(f"/t/{token}/board")  # the page the phone taps on
+    before = session_cookie(client)
+    base = version(client, token)
+    assert change(client, token, CELL, base=base, value="2", tap="first-tap-lost1").status_code == 200
+    client.set_cookie(client.application.config["SESSION_COOKIE_NAME"], before)  # the answer was lost
+    again = change(client, token, CELL, base=base, value="2", tap="first-tap-lost1")
+    assert again.status_code == 200 and "not made" not in again.get_data(as_text=True)
+    assert version(client, token) == base + 1 and count(client, token) == "2"
+
+
+def test_a_first_tap_from_a_session_without_an_id_resent_is_recognised_by_what_it_asks(app, client):
+    """A page opened before the phone had an id (an older server's): the resend is known by what it asks."""
+    token = new_table(client)
+    phone = app.test_client()
+    phone.page_token()  # a session with the form's token only
+    before = session_cookie(phone)
+    base = version(client, token)
+    assert change(phone, token, CELL, base=base, adjust="1", tap="plus-first-lost").status_code == 200
+    phone.set_cookie(app.config["SESSION_COOKIE_NAME"], before)
+    again = change(phone, token, CELL, base=base, adjust="1", tap="plus-first-lost")
+    assert again.status_code == 200 and count(client, token) == "1" and version(client, token) == base + 1
+
+
+def test_a_tap_id_reused_for_another_change_is_still_refused(app, client):
+    token = new_table(client)
+    base = version(client, token)
+    change(client, token, CELL, base=base, value="2", tap="reused-tap-id-1")
+    phone = app.test_client()
+    phone.page_token()
+    refused = change(phone, token, CELL, base=base + 1, value="4", tap="reused-tap-id-1")
+    assert refused.status_code == 409 and "not made" in refused.get_data(as_text=True)
+    other = app.test_client()
+    other.get(f"/t/{token}/board")  # a phone with an id of its own, asking the same
+    refused = change(other, token, CELL, base=base + 1, value="2", tap="reused-tap-id-1")
+    assert refused.status_code == 409 and count(client, token) == "2"

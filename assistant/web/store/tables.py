@@ -88,6 +88,8 @@ class Change:
     # An undo or a set-back: the value the cell must still hold (what it takes back), else it is
     # a conflict when another phone changed the cell after ``base``; NOTHING for other changes.
     expect: Any = NOTHING
+    # What moves when it changes anything, where its cell's value does not say (a sketch's version).
+    moved: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class Origin:
     asked: str = ""  # what the tap asked for: the same id must always ask the same
     kind: str = ""  # "undo", "back" (set back from the history), "restore" (a result used again); "" as entered
     undoes: int | None = None  # an undo: the version of the entry it takes back
+    new_phone: bool = False  # the phone got its id with this request (phones.phone_is_new)
 
 
 @dataclass(frozen=True)
@@ -181,7 +184,8 @@ def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin
     """Apply ``change`` asked for by ``origin`` (its phone, from its session, and tap), which
     last saw version ``base``, to ``table`` as this request read it (changed in place), or report
     the conflict. The change and its entry in the table's record (record.py) are written in one
-    transaction; a tap the record has already is not applied again (``taken_tap``).
+    transaction; a tap the record has already is not applied again (``taken_tap``), and a change
+    that changes nothing (``changes_nothing``) is taken with nothing written.
 
     The write is a compare-and-set on the version the change was worked out on: when another
     phone's change (through any server process) got in between, it is worked out again on the
@@ -202,13 +206,15 @@ def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin
             setting = {cell: (table.changed.get(cell, 0), change.value) for cell in change.cells(table.state)}
         else:
             setting = {change.cell: (table.changed.get(change.cell, 0), current)}
+        moved = change.moved(table.state) if change.moved else None
         change.apply(table.state)
+        cells = {cell: (before, change.read(table.state) if cell == change.cell else change.value) for cell, (_previous, before) in setting.items()}
+        if changes_nothing(table, change, cells, origin, moved):
+            return Applied(table)  # taken, and nothing to write: no version, no entry, nothing to undo
         table.version += 1
         table.updated = time.time()
-        cells = {}
         for cell, (previous, before) in setting.items():
-            after = change.read(table.state) if cell == change.cell else change.value
-            cells[cell] = (before, after)
+            after = cells[cell][1]
             table.changed[cell] = table.version
             _record_author(table, cell, before, after, origin.phone, change.merges)
             _record_previous(table, cell, previous, before)
@@ -231,6 +237,26 @@ def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin
         table = _table(row, table.token, type(table.state))  # the same table: the same game's model
         if taken_tap(table, origin) is not None:
             return Applied(table)
+
+
+def changes_nothing(table: Table[Any], change: Change, cells: dict[str, tuple[Any, Any]], origin: Origin, moved: Any) -> bool:
+    """A change that leaves the table as it was: it sets no cell (a row with nothing empty, the
+    Undo of a row whose cells were all taken since), or each cell it sets holds that value
+    already and was entered since the latest scoring (so no seat's progress moves), and what
+    ``Change.moved`` watches (a sketch's version) stayed. A count (a whole number) not entered
+    since then is entered by it (own_counts.py). An Undo that finds cells to set back is kept, as
+    it marks its tap taken back."""
+    if not cells:
+        return True
+    if origin.kind == "undo" or (change.moved is not None and change.moved(table.state) != moved):
+        return False
+    since = entered_after(table)
+    return all(before == after and (not isinstance(after, int) or table.changed.get(cell, 0) > since) for cell, (before, after) in cells.items())
+
+
+def entered_after(table: Table[Any]) -> int:
+    """The version counts are entered after: that of the latest scoring kept (0: none)."""
+    return max((kept.version for kept in table.state.results.values() if kept), default=0)
 
 
 _UPDATE = "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?"
@@ -262,11 +288,13 @@ def _kind(change: Change, origin: Origin, cells: dict[str, tuple[Any, Any]]) -> 
 def taken_tap(table: Table[Any], origin: Origin) -> record.Entry | None:
     """The record's entry of ``origin``'s tap, when the table took it already: the same tap sent
     again (its answer was lost, the phone was offline for an hour) changes nothing. The same id
-    from another phone or asking for something else is refused (``TapReused``), never dropped."""
+    from another phone or asking for something else is refused (``TapReused``), never dropped; a
+    phone that came without its id (the cookie from before its first tap) asking the same is that
+    tap's phone."""
     if not origin.tap:
         return None
     entry = record.by_tap(get_db(), table.id, origin.tap)
-    if entry is not None and (entry.phone != origin.phone or entry.asked != origin.asked):
+    if entry is not None and (entry.asked != origin.asked or (entry.phone != origin.phone and not origin.new_phone)):
         raise TapReused(origin.tap)
     return entry
 

@@ -11,6 +11,7 @@ from assistant.web import takeback
 from assistant.web.games.base import BadChange, WebGame
 from assistant.web.kept import kept_verdict
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.phones import phone_is_new, this_phone, this_phone_if_known
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import sentence_start
 from assistant.web.serving.numbers import small_number
@@ -19,7 +20,7 @@ from assistant.web.store import record
 from assistant.web.store.db import get_db
 from assistant.web.store.state import KeptResult, TableState
 from assistant.web.store.tables import RESULTS, Conflict, Origin, StaleVersion, Table, TapReused, apply_change, new_token, taken_tap
-from assistant.web.views.table import Notice, checked_tap, conflict_notice, tap_reused_reason, this_phone, this_phone_if_known, unchanged_since
+from assistant.web.views.table import Notice, checked_tap, conflict_notice, tap_reused_reason, unchanged_since
 
 bp = Blueprint("history", __name__, url_prefix="/t/<token>")
 SCREEN = "history"
@@ -122,13 +123,13 @@ def set_back(token: str, version: int) -> ResponseReturnValue:
     number = _page_number()
     try:
         base = int(request.form.get("base", ""))
-        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), _("This entry")), f"back={version}", kind="back")
+        origin = Origin(this_phone(), checked_tap(request.form.get("tap", ""), _("This entry")), f"back={version}", kind="back", new_phone=phone_is_new())
         if taken_tap(table, origin) is None:
             entry = takeback.back_entry(table, version)
             outcome = apply_change(table, takeback.back_change(game, table, entry), base, origin)
             if isinstance(outcome, Conflict):
                 notice = conflict_notice(game, outcome, url_for("history.set_back", token=token, version=version, page=number),
-                                         url_for("history.history", token=token, page=number))
+                                         url_for("history.history", token=token, page=number), keep_first=True)
                 return render_history(outcome.table, game, number, notice, 409)
             table = outcome.table
     except TapReused:

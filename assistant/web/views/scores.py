@@ -12,13 +12,14 @@ from assistant.problems import InvalidInput
 from assistant.web import breakdown, kept, play_log, takeback
 from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.pages import editable_table, open_table, render
+from assistant.web.phones import this_phone
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.polls import NOTHING_NEW
 from assistant.web.store import record
 from assistant.web.store.db import get_db
 from assistant.web.store.state import KeptResult, TableState
 from assistant.web.store.tables import RESULTS, Origin, Table, apply_change
-from assistant.web.views.table import this_phone, unchanged_since
+from assistant.web.views.table import unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
 CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views/table.py shows it)

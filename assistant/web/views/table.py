@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, get_flashed_messages, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
@@ -15,6 +15,7 @@ from assistant.web import own_counts, takeback
 from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, Seat, WebGame
 from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
+from assistant.web.phones import phone_is_new, this_phone, this_phone_if_known
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import sentence_start
 from assistant.web.serving.numbers import small_number
@@ -30,7 +31,6 @@ from assistant.web.store.tables import (
     Table,
     TapReused,
     apply_change,
-    new_token,
     remember,
     replaced_since,
     shown_values,
@@ -58,6 +58,7 @@ class Notice:
     retry: str = ""
     keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts ("": the screen, the change)
     resend_url: str = ""
+    keep_first: bool = False  # an Undo or a set-back: keeping the other phone's value is the main button
 
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -143,7 +144,7 @@ def change(token: str) -> ResponseReturnValue:
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
     if isinstance(outcome, Conflict):
-        notice = conflict_notice(game, outcome)
+        notice = conflict_notice(game, outcome, keep_first=origin.kind == "undo")
         # With the pad open the notice is pinned on it: the pad and what changed since the
         # phone's version are enough (a few KB, where the whole screen is 35).
         if wants_fragment() and "since" in request.form and keep.get("cell"):
@@ -198,7 +199,7 @@ def change_origin(form: MultiDict[str, str]) -> Origin:
     time it is sent (the record refuses the id for anything else)."""
     tap = checked_tap(form.get("tap", ""), _("This entry"))
     asked = "&".join(f"{key}={value[:100]}" for key, value in sorted(form.items(multi=True)) if key not in NOT_ASKED)[:1000]
-    return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "")
+    return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "", new_phone=phone_is_new())
 
 
 # A tap's fields that change from one sending to the next (the versions, where the phone is now):
@@ -216,21 +217,6 @@ def checked_tap(tap: str, field: str) -> str:
 
 def tap_reused_reason() -> str:
     return _("its id was used for another change already, so it was not made: enter it again")
-
-
-def this_phone() -> str:
-    """This browser's id at the tables (in its signed session cookie), so it can be told when
-    another phone replaced a value it set."""
-    phone = session.get("phone")
-    if not isinstance(phone, str):
-        phone = session["phone"] = new_token()
-    return phone
-
-
-def this_phone_if_known() -> str:
-    """This browser's phone id, without giving it one ("": none yet, a spectator only reading)."""
-    phone = session.get("phone")
-    return phone if isinstance(phone, str) else ""
 
 
 def replaced_notes(table: Table[TableState], game: WebGame[Any, Any]) -> dict[str, str]:
@@ -259,7 +245,9 @@ def replaced_context(table: Table[TableState], game: WebGame[Any, Any]) -> dict[
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "") -> Notice:
+def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "", keep_first: bool = False) -> Notice:
+    """``keep_first``: a change that takes back (Undo, "Set it back"), where the other phone's
+    value is what the person most likely keeps."""
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
@@ -269,7 +257,8 @@ def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], res
     sentence = _(
         "{field} was set to {theirs} on another phone after this phone loaded it. You entered {yours}. Nothing was overwritten."
     ).format(field=field, theirs=theirs, yours=yours)
-    notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url)
+    notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url,
+                    keep_first=keep_first)
     notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
     return replace(notice, sentence=sentence_start(notice.sentence))
 
@@ -321,12 +310,11 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: Seat | N
     ``written``: the entry this request just wrote, this phone's latest and in force while it is
     the table's latest, so the record need not be read (a count or a row only: their values read
     back from the record as they are; a set-back's may be any value the game stores)."""
-    if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version:
+    if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version and undoes_something(game, table, written):
         latest = [written]
     else:
         latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
-    # The table's latest change holds by itself (nothing came after it): the answer to a tap asks no game.
-    entry = next((entry for entry in latest if entry.version == table.version or takeback.in_force(game, table, entry)), None)
+    entry = next((entry for entry in latest if undoes_something(game, table, entry)), None)
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)
@@ -339,6 +327,14 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: Seat | N
     before, after = (game.describe_value(entry.cell, value) for value in (entry.before, entry.after))
     label = _("Undo: {cell}, {after} → {before}").format(cell=cell, after=after, before=before)
     return UndoOffer(entry.tap, entry.version, label, entry.cell, str(entry.before))
+
+
+def undoes_something(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry) -> bool:
+    """Whether the Undo of ``entry`` would change the table (takeback.in_force). The table's latest
+    change holds by itself (nothing came after it): the answer to a tap asks no game."""
+    if entry.version == table.version:
+        return bool(entry.cells) if entry.kind == "row" else entry.before != entry.after
+    return takeback.in_force(game, table, entry)
 
 
 def typed_in_form() -> dict[str, str]:

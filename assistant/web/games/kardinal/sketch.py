@@ -122,7 +122,7 @@ def parse_change(state: KardinalState, form: MultiDict[str, str]) -> Change:
     if clash and (clash.kind in ("full", "nothing") or sketch_of(state, tap.color).rev == tap.rev):
         # Not caused by another phone: the form itself cannot be applied (or the sketch is full).
         raise BadChange(describe_cell(state, tap.cell), clash_reason(state, tap, clash))
-    return Change(tap.cell, tap, apply=lambda s: apply(s, tap), read=lambda s: check(s, tap) or tap)
+    return Change(tap.cell, tap, apply=lambda s: apply(s, tap), read=lambda s: check(s, tap) or tap, moved=lambda s: sketch_of(s, tap.color).rev)
 
 
 def read_tap(state: KardinalState, form: MultiDict[str, str]) -> Tap:
