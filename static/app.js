@@ -672,7 +672,9 @@
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (!worker || !tableHere()) { return; }
     window.clearTimeout(keepTimer);
-    keepTimer = window.setTimeout(function () { worker.postMessage({ keep: window.location.pathname }); }, 1500);
+    var seat = new URLSearchParams(window.location.search).get("player"); // a seat's own link: its own copy (static/sw.js)
+    var path = window.location.pathname + (seat ? "?player=" + encodeURIComponent(seat) : "");
+    keepTimer = window.setTimeout(function () { worker.postMessage({ keep: path }); }, 1500);
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") { keepCopy(); } });
 

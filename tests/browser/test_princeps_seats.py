@@ -92,3 +92,23 @@ def test_princeps_cards_recount_offline(phones, width):
     expect(card.locator(".live")).to_have_text(re.compile(r"^\s*6 territories · 4 stable\s*$"))
     phone.errors[:] = [error for error in phone.errors if not re.search(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError", error)]
 
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_seats_page_reloaded_offline_comes_back_as_the_seats(phones, width):
+    """The service worker keeps a seat's page apart from the whole table's: reloaded without a
+    connection after its taps were taken (the page then asks for a fresh copy), it is still Ben's."""
+    phone = phones(width)
+    page = phone.page
+    token = start_table(page, ["Ana", "Ben"])
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(f"/t/{token}/territories")  # the whole table's copy
+    page.goto(f"/t/{token}/territories?player=2")
+    tap_count(page, BEN[0], 2)
+    all_taps_taken(page)
+    page.wait_for_timeout(3000)  # the page asks the service worker for a fresh copy 1.5 s after its taps were taken
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-kept-copy", "")
+    expect(page.locator("#own-counts h2")).to_have_text(re.compile(r"This phone enters the counts of Ben: 1 of 6"))
+    phone.shot(f"97-princeps-seat-kept-copy-{width}")
+    phone.errors[:] = [error for error in phone.errors if not re.search(r"net::ERR_(INTERNET_DISCONNECTED|FAILED)|htmx:sendError", error)]
