@@ -382,12 +382,13 @@
   }
 
   // A card's totals as its cells show them, kept taps included (a count, a limit, a warning):
-  // data-live names the row summed, data-cap the row whose largest count is the limit, data-fields
+  // data-live names the row summed (or data-cells the cells, by name), data-cap the row whose largest count is the limit, data-fields
   // the most it may hold; the words are the server's, 9999 for the count, 8888 for the limit. A
   // total counting a tap not sent yet is marked (.unsent) until the table took it.
   function liveTotals() {
     document.querySelectorAll("[data-live]").forEach(function (fact) {
-      var cells = document.querySelectorAll('[data-row="' + CSS.escape(fact.dataset.live) + '"] > a.cell');
+      var cells = fact.dataset.cells ? fact.dataset.cells.split(" ").map(cellLink).filter(Boolean)
+        : document.querySelectorAll('[data-row="' + CSS.escape(fact.dataset.live) + '"] > a.cell');
       if (!cells.length) { return; } // watching only: the server's words
       var sum = 0, unsent = false, cap = null, limit = fact.dataset.fields ? Number(fact.dataset.fields) : null;
       cells.forEach(function (cell) { sum += Number(cell.textContent) || 0; unsent = unsent || cell.classList.contains("pending"); });
@@ -766,7 +767,9 @@
   // without a connection (static/sw.js); after this phone's taps are taken, it fetches it anew.
   function keepCopy() {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker && tableHere()) { worker.postMessage({ keep: window.location.pathname }); }
+    if (!worker || !tableHere()) { return; }
+    var seat = new URLSearchParams(window.location.search).get("player"); // a seat's own link: its own copy (static/sw.js)
+    worker.postMessage({ keep: window.location.pathname + (seat ? "?player=" + encodeURIComponent(seat) : "") });
   }
   document.addEventListener("visibilitychange", function () { if (document.visibilityState === "hidden") { keepCopy(); } });
 

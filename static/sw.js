@@ -24,8 +24,11 @@ self.addEventListener("activate", function (event) {
 });
 
 // One copy per screen: its address without the query (?cell=, ?lang=), so a reload of any of
-// them finds the screen's last copy.
-function screenKey(url) { var u = new URL(url); return u.origin + u.pathname; }
+// them finds the screen's last copy; a seat's own link (?player=) is a screen of its own.
+function screenKey(url) {
+  var u = new URL(url), seat = u.searchParams.get("player");
+  return u.origin + u.pathname + (seat ? "?player=" + encodeURIComponent(seat) : "");
+}
 
 var keptScreens = {
   cacheKeyWillBeUsed: function (options) { return Promise.resolve(screenKey(options.request.url)); },

@@ -54,3 +54,18 @@ def test_princeps_sentences_isolate_every_name():
     report = GAME.score({"game": "princeps-machiavelli", "players": [{"name": OVERRIDE, **counts}, {"name": "Ana"}]}, translator_for("en"))
     text = "\n".join(report.summary_lines(translator_for("en")))
     assert f"\u2068{OVERRIDE}\u2069: " in text and report.verdict.startswith(f"\u2068{OVERRIDE}\u2069 wins")
+
+
+def test_a_named_player_keeps_its_name_trimmed_within_the_limit_and_refuses_other_fields():
+    import pydantic
+    import pytest
+
+    from assistant.games.names import MAX_NAME, NamedPlayer
+
+    class TokensPlayer(NamedPlayer):  # a game's player: the name, then its counts
+        tokens: int = 0
+
+    assert TokensPlayer.model_validate({"name": "  Ana   Lena ", "tokens": 2}) == TokensPlayer(name="Ana Lena", tokens=2)
+    for bad in ({"name": "x" * (MAX_NAME + 1)}, {"name": "Ana", "colour": "red"}, {"tokens": 1}):
+        with pytest.raises(pydantic.ValidationError):
+            TokensPlayer.model_validate(bad)

@@ -15,8 +15,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
 from assistant.problems import Problem
 from assistant.translator import Translator
+
+MAX_NAME = 40  # the longest name, in characters: a game's own MAX_NAME says it again for its readers
 
 FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2068", "\u2069"
 OPENS_AN_ISOLATE = frozenset("\u2066\u2067\u2068")  # LRI, RLI, FSI
@@ -91,3 +95,18 @@ def name_problems(names: Sequence[object], tr: Translator, required: bool = True
             problems.append(Problem(field=f"players.{index}.name", reason=reason))
         seen.add(name.casefold())
     return problems
+
+
+class NamedPlayer(BaseModel):
+    """A player known by name in a game's input: a game's player model subclasses it with its
+    counts (``tokens: Tokens = Tokens()``). The name is kept with runs of spaces as one, at most
+    ``MAX_NAME`` characters; ``name_problems`` checks the names against each other."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(max_length=MAX_NAME)
+
+    @field_validator("name")
+    @classmethod
+    def _trim(cls, name: str) -> str:
+        return " ".join(name.split())

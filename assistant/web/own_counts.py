@@ -13,6 +13,7 @@ scoring nothing is shown (the board is scored).
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 from gettext import NullTranslations
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from flask import url_for
 from markupsafe import Markup
 
+from assistant.web.pad import PadT, seat_pad
 from assistant.web.serving.i18n import as_template_says, request_translations
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.sharing import qr_svg
@@ -39,13 +41,8 @@ def entered(table: Table[TableState], cells: tuple[str, ...] | list[str]) -> lis
 
 
 def seat_of(seats: list[Seat], key: str | None) -> Seat | None:
+    """The seat a link's ``player`` names, if any."""
     return next((seat for seat in seats if key and seat.key == key), None)
-
-
-def seat_order(seats: list[Seat], key: str | None, order: list[str]) -> list[str]:
-    """The pad's order: the seat's own counts for a phone entering a seat's, else ``order``."""
-    seat = seat_of(seats, key)
-    return list(seat.cells) if seat else order
 
 
 def first_open(table: Table[TableState], seat: Seat) -> str:
@@ -151,3 +148,10 @@ def entry_links(table: Table[TableState], game: WebGame[Any, Any], base: str) ->
         qr = qr_svg(url, _("QR code of the link for {player} to count their own pieces").format(player=seat.label))
         links.append(SeatLink(seat=seat, url=url, qr=qr))
     return links
+
+
+def on_seat(pad: PadT, table: Table[TableState], game: WebGame[Any, Any], screen: str, args: Mapping[str, str]) -> PadT:
+    """The open pad of a phone on a seat's own link (``?player=``): it stays on the link and offers
+    the rest of the seat's counts set to 0 (``pad.seat_pad``); any other pad as the game drew it."""
+    seat = game.seat(table.state, args) if screen == game.seat_screen else None
+    return seat_pad(pad, seat.key, seat.cells, url_for("table.screen", token=table.token, screen=screen, player=seat.key)) if seat else pad

@@ -13,9 +13,9 @@ from __future__ import annotations
 import functools
 import html
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from gettext import NullTranslations
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask
 from markupsafe import Markup, escape
@@ -24,6 +24,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.web.serving.i18n import as_template_says, request_translations
 from assistant.web.serving.i18n import gettext as _
 
+REST = "rest"  # the pad's button for the rest of a row (or of a seat's counts) set to 0
 PAD_NUMBERS = range(0, 9)  # any count from 0 to 8 in one tap; -/+ for the rest
 
 
@@ -191,6 +192,19 @@ def _pad_words(translations: NullTranslations) -> PadWords:
         undo_row=as_template_says(_("Undo: {cell} and the rest of its row, back to empty")),
         how=as_template_says(_("a number moves on, − and + stay")),
     )
+
+
+PadT = TypeVar("PadT", bound=Pad)
+
+
+def seat_pad(pad: PadT, key: str, cells: Sequence[str], done_url: str) -> PadT:
+    """The pad on a seat's own link (own_counts.py): it stays on the link (``here``, Done: the
+    seat's ``done_url``) and, on the seat's cells, its rest button sets the rest of the seat's
+    counts to 0 (``WebGame.rest_of_counts_change``)."""
+    pad = replace(pad, here=f"cell={pad.cell}&player={key}", done_url=done_url)
+    if pad.cell not in cells:
+        return pad
+    return replace(pad, rest=True, rest_label=_("The rest of my counts: 0"), undo_rest=_("Undo: {cell} and the rest of my counts, back to empty"))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -108,7 +108,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.testonlyregiontokens import REGIONS, TokensReport
 from assistant.web.changes import checked_count, posted_count, store_count
-from assistant.web.games.base import PlayerView, Scoring, Screen, ScreenContext, Seating
+from assistant.web.games.base import PlayerView, Scoring, Screen, ScreenContext, Seat, Seating
 from assistant.web.games.named import NamedGame
 from assistant.web.pad import Pad
 from assistant.web.store.state import Stored, TableState
@@ -143,6 +143,10 @@ class TokensWeb(NamedGame[TokensState, TokensReport]):
     state_model = TokensState
     screen_args = ("cell",)
     seating = Seating(low=2, high=4, max_name=40, first=2)
+    seat_screen = "grid"  # each player's own link: /t/<token>/grid?player=<n>
+
+    def seats(self, state: TokensState) -> list[Seat]:
+        return [Seat(str(i + 1), p.name, "", tuple(f"tokens.{i}.{r}" for r in REGIONS)) for i, p in enumerate(state.players)]
 
     def screen(self, name: str, table: Table[TokensState], args: MultiDict) -> GridScreen:
         selected = args.get("cell", "") if args.get("cell", "") in self.entry_order(table.state) else ""
@@ -269,6 +273,36 @@ def test_a_third_game_is_played_through_the_web_app(third_game_client):
     assert "east: Ana, Ben with the most tokens (3)." in page  # the step's sentence, in the shared breakdown
     walk = client.get(scored.headers["Location"] + "?step=2").get_data(as_text=True)
     assert "south: Ben with the most tokens (1)." in walk
+
+
+def pad_cell(page: str) -> str:
+    return re.search(r'<input type="hidden" name="cell" value="([^"]*)">', page).group(1)
+
+
+def test_a_third_game_that_declares_seats_gets_their_own_links_for_free(third_game_client):
+    """Seats declared (``seat_screen``, ``seats``) and nothing more: the share page's link per
+    seat opens the pad on the seat's first count, a number walks the seat's counts and keeps the
+    link, "The rest of my counts: 0" ends the seat, and every phone sees who is done."""
+    client = third_game_client
+    made = client.post(f"/new/{SLUG}", data={"action": "start", "players-0-name": "Ana", "players-1-name": "Ben"})
+    token = made.headers["Location"].split("/")[2]
+    share = client.get(f"/t/{token}/share").get_data(as_text=True)
+    links = re.findall(r'href="([^"]*/grid\?player=\d)"', share)
+    assert [link.rsplit("=", 1)[1] for link in links] == ["1", "2"] and "Scan to count your own pieces" in share
+    opened = client.get(links[1].split("localhost", 1)[-1]).get_data(as_text=True)
+    assert pad_cell(opened) == "tokens.1.north" and "This phone enters the counts of Ben: 0 of 3" in opened
+    assert '<button name="rest" value="0" class="rest">The rest of my counts: 0</button>' in opened
+    data = {"cell": "tokens.1.north", "value": 2, "base": version(client, token), "screen": "grid", "here": "cell=tokens.1.north&player=2"}
+    moved = client.post(f"/t/{token}/change", data=data, headers=HTMX).get_data(as_text=True)
+    assert pad_cell(moved) == "tokens.1.south" and 'name="here" value="cell=tokens.1.south&amp;player=2"' in moved  # the seat's next, on its link
+    data = {"cell": "tokens.1.south", "rest": 0, "base": version(client, token), "screen": "grid", "here": "cell=tokens.1.south&player=2"}
+    rest = client.post(f"/t/{token}/change", data=data, headers=HTMX)
+    assert rest.status_code == 200, rest.get_data(as_text=True)[:300]
+    grid = client.get(f"/t/{token}/grid").get_data(as_text=True)
+    assert '<td data-cell="tokens.1.north">north: 2</td>' in grid and "Ben: 3 of 3" in grid and "Ana: 0 of 3" in grid
+    data = {"cell": "tokens.0.north", "rest": 0, "base": version(client, token), "screen": "grid", "here": "cell=tokens.0.north&player=2"}
+    refused = client.post(f"/t/{token}/change", data=data, headers=HTMX)  # another seat's count: not this link's to end
+    assert refused.status_code == 400 and "Ana: 0 of 3" in refused.get_data(as_text=True)
 
 
 def test_a_game_missing_part_of_the_contract_is_refused_when_it_is_made():

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from assistant.games.names import name_problems, player_count_problem
+from assistant.games.names import MAX_NAME as NAME_LIMIT
+from assistant.games.names import NamedPlayer, name_problems, player_count_problem
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator
 
@@ -22,7 +23,7 @@ TIE_RULES = ("shared", "nobody")  # a category tied for the most: everyone tied 
 TERRITORY_CARDS = 24  # in the deck: no count, and no table, can hold more
 PRINCE_CARDS = 5  # one per player
 MIN_PLAYERS = 2
-MAX_NAME = 40
+MAX_NAME: Final = NAME_LIMIT  # names.NamedPlayer's
 
 Count = Annotated[int, Field(strict=True, ge=0)]
 
@@ -64,14 +65,8 @@ class Territories(_Strict):
         return counts
 
 
-class Player(_Strict):
-    name: str = Field(max_length=MAX_NAME)
+class Player(NamedPlayer):
     territories: Territories = Territories()
-
-    @field_validator("name")
-    @classmethod
-    def _trim(cls, name: str) -> str:
-        return " ".join(name.split())
 
 
 class Rules(_Strict):

@@ -24,7 +24,7 @@ from assistant.games.base import ScoringReport, Step
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput, by_field
 from assistant.web import kept
-from assistant.web.pad import Pad, after_count
+from assistant.web.pad import REST, Pad, after_count, moved_past
 from assistant.web.serving.i18n import field_problem, request_translations, sentence_start
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
@@ -231,6 +231,8 @@ class WebGame(ABC, Generic[StateT, ReportT]):
         if missing:  # abstract methods are refused by ABC itself, attributes here: both when WEB_GAME is made
             hint = " (the tabs are entry_screens, not screens)" if "entry_screens" in missing and hasattr(self, "screens") else ""
             raise TypeError(f"{type(self).__name__} must set {', '.join(missing)} (assistant.web.games.base.REQUIRED){hint}")
+        if self.seat_screen and "player" not in self.screen_args:  # a seat's link keeps its seat through polls and answers
+            self.screen_args = (*self.screen_args, "player")
 
     @abstractmethod
     def setup(self, form: MultiDict[str, str] | None) -> SetupForm:
@@ -262,6 +264,10 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     def read_change(self, table: Table[StateT], form: MultiDict[str, str], here: MultiDict[str, str]) -> PlannedChange:
         """The one call a posted change makes into the game: the change (``parse_change``) and
         where the phone goes after it (``after_change``)."""
+        seat = self.seat(table.state, here)
+        if seat is not None and REST in form:  # "The rest of my counts: 0": the pad closes after the seat's last
+            rest = self.rest_of_counts_change(table, form.get("cell", ""), seat, form.get(REST))
+            return PlannedChange(rest, lambda state: {**moved_past(list(seat.cells), seat.cells[-1]), "player": seat.key})
         change = self.parse_change(table, form)
         return PlannedChange(change, lambda state: self.after_change(state, change, form, here))
 
@@ -272,6 +278,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     # Everyone counts their own pieces (own_counts.py): the screen of the counts (``?player=<seat
     # key>`` there walks one seat's, ``player`` among ``screen_args``); "": the game has no seats.
     seat_screen: str = ""
+    seat_links_title: str = _l("Scan to count your own pieces")  # the share page's heading over the seats' codes, in the game's word
 
     def seats(self, state: StateT) -> list[Seat]:
         """Each player's own counts, in seating order, for their entry link ([]: none)."""
@@ -279,8 +286,30 @@ class WebGame(ABC, Generic[StateT, ReportT]):
 
     def after_change(self, state: StateT, change: Change, form: MultiDict[str, str], here: MultiDict[str, str]) -> dict[str, str]:
         """URL arguments of the screen shown after a change (``state``: the table after it,
-        ``here``: where the phone was); by default a number moves the pad on in ``entry_order``."""
-        return after_count(self.entry_order(state), change.cell, form, here)
+        ``here``: where the phone was); by default a number moves the pad on in ``entry_order``, on
+        a seat's own link within the seat's counts (and the phone stays on the link)."""
+        seat = self.seat(state, here)
+        if seat is None:
+            return after_count(self.entry_order(state), change.cell, form, here)
+        order = list(seat.cells) if change.cell in seat.cells else self.entry_order(state)
+        return {**after_count(order, change.cell, form, here), "player": seat.key}
+
+    def seat(self, state: StateT, args: Mapping[str, str]) -> Seat | None:
+        """The seat whose own link the phone is on (``?player=<seat key>``), if any."""
+        key = args.get("player") if self.seat_screen else None
+        return next((seat for seat in self.seats(state) if key and seat.key == key), None)
+
+    def rest_of_counts_change(self, table: Table[StateT], cell: str, seat: Seat, raw: str | None) -> Change:
+        """A seat's "The rest of my counts: 0": the seat's counts from ``cell`` on with no count yet
+        set to 0 (a count entered meanwhile, here or on another phone, stays), as one change; each
+        read as the game reads a 0 tapped on it (``parse_change``)."""
+        if cell not in seat.cells:
+            raise BadChange(self.describe_cell(table.state, cell), _("is not one of this player's counts"))
+        if raw != "0":
+            raise BadChange(self.describe_cell(table.state, cell), _("sets the rest of a row to 0 only, not “{value}”").format(value=str(raw)[:20]))
+        rest = seat.cells[seat.cells.index(cell) :]
+        reads = {other: self.parse_change(table, MultiDict({"cell": other, "value": "0"})).read for other in rest}
+        return Change(cell, 0, apply=lambda s: None, read=reads[cell], merges=True, cells=lambda s: tuple(c for c in rest if not reads[c](s)))
 
     def changed_parts(self, screen: str, table: Table[StateT], cells: Mapping[str, Any], args: MultiDict[str, str],
                       before: MultiDict[str, str]) -> frozenset[str] | None:

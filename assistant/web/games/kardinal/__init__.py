@@ -108,7 +108,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
         my counts: 0" sets the seat's counts from here on with none yet, and closes the pad."""
         order, stay = list(seat.cells), {"player": seat.key}
         if cells.REST in form:
-            rest = cells.rest_of_counts_change(table.state, change.cell, seat.cells, form.get(cells.REST))
+            rest = self.rest_of_counts_change(table, change.cell, seat, form.get(cells.REST))
             return PlannedChange(rest, lambda state: {**moved_past(order, order[-1]), **stay})
         return PlannedChange(change, lambda state: {**after_count(order, change.cell, form, here), **stay})
 

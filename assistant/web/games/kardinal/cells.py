@@ -105,28 +105,18 @@ def row_cells(state: KardinalState, cell: str) -> list[str]:
     return [f"{pieces}.{country}.{other}" for other in players[players.index(color) :]]
 
 
-def _rest_of_row_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any, row: tuple[str, ...] = ()) -> Change:
+def _rest_of_row_change(state: KardinalState, cell: str, pieces: str, country: str, color: str, raw: Any) -> Change:
     """The pad's "Empty cells: 0": every cell of the row from ``cell`` on that has no count yet
     is set to 0 (a count entered, here or on another phone meanwhile, stays), as one change. A
     count of 0 is stored as none, so the state stays as it is; the cells are marked changed and
-    set by this phone, as a 0 tapped on each would be. ``row``: other cells than the row's, in
-    order from ``cell`` (a seat's own counts: rest_of_counts_change)."""
+    set by this phone, as a 0 tapped on each would be (a seat's own counts: WebGame.rest_of_counts_change)."""
     if raw != "0":
         raise BadChange(describe_cell(state, cell), _("sets the rest of a row to 0 only, not “{value}”").format(value=str(raw)[:20]))
 
     def empty(s: KardinalState) -> tuple[str, ...]:
-        return tuple(other for other in (row or row_cells(s, cell)) if not count(s, *other.split(".")))
+        return tuple(other for other in row_cells(s, cell) if not count(s, *other.split(".")))
 
     return Change(cell, 0, apply=lambda s: None, read=lambda s: count(s, pieces, country, color), merges=True, cells=empty)
-
-
-def rest_of_counts_change(state: KardinalState, cell: str, counts: tuple[str, ...], raw: Any) -> Change:
-    """A seat's own link's "The rest of my counts: 0" (own_counts.py): the seat's counts from
-    ``cell`` on (``counts``: all of them, in order) with no count yet set to 0, as one change."""
-    counted = parse_count_cell(state, cell)
-    if counted is None or cell not in counts:
-        raise BadChange(describe_cell(state, cell), _("is not one of this player's counts"))
-    return _rest_of_row_change(state, cell, *counted, raw, row=counts[counts.index(cell) :])
 
 
 def _chain_cell_change(state: KardinalState, cell: str, form: MultiDict[str, str]) -> Change | None:

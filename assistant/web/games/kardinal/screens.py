@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
@@ -44,7 +44,7 @@ from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
 from assistant.web.kept import KeptSummary
 from assistant.web.own_counts import seat_of
-from assistant.web.pad import cell_id, following_cells
+from assistant.web.pad import cell_id, following_cells, seat_pad
 from assistant.web.serving.i18n import field_problem
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number
@@ -334,12 +334,7 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token:
 def _seat_pad(pad: BoardPad, token: str, seat: Seat | None) -> BoardPad:
     """The pad on a seat's own link: it stays on the link (``here``, Done) and, on the seat's
     cells, "Rest of row" is the rest of the seat's counts."""
-    if seat is None:
-        return pad
-    pad = replace(pad, here=f"cell={pad.cell}&player={seat.key}", done_url=url_for("table.screen", token=token, screen="board", player=seat.key))
-    if pad.cell not in seat.cells:
-        return pad
-    return replace(pad, rest_label=_("The rest of my counts: 0"), undo_rest=_("Undo: {cell} and the rest of my counts, back to empty"))
+    return seat_pad(pad, seat.key, seat.cells, url_for("table.screen", token=token, screen="board", player=seat.key)) if seat else pad
 
 
 def _other(state: KardinalState, problems: dict[str, list[str]], shown: set[str]) -> list[str]:

@@ -16,8 +16,6 @@ from assistant.web.games.princeps import cells, results, screens
 from assistant.web.games.princeps.screens import TerritoriesScreen
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import TIE_RULE, category_name, tie_break_name
-from assistant.web.own_counts import seat_of
-from assistant.web.pad import after_count
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
 from assistant.web.serving.i18n import pgettext
@@ -32,8 +30,9 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     state_model = PrincepsState
     stylesheets = ("princeps/princeps.css",)
     entry_screens = (Screen("territories", _l("Territories")),)
-    screen_args = ("cell", "rename", "player")  # the open number pad, the rename form, the seat entered (own_counts.py)
+    screen_args = ("cell", "rename")  # the open number pad, the rename form (and the seat entered: base.py adds it)
     seat_screen = "territories"
+    seat_links_title = _l("Scan to count your own territory cards")
     scorings = (Scoring(results.SCORING, _l("Victory points")),)  # its only scoring: not "final"
     seating = Seating(low=MIN_PLAYERS, high=PRINCE_CARDS, max_name=MAX_NAME)  # one Prince card each
     house_rules = {"rules.ties": TIE_RULE}
@@ -62,14 +61,6 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
 
     def seats(self, state: PrincepsState) -> list[Seat]:
         return cells.seats(state)
-
-    def after_change(self, state: PrincepsState, change: Change, form: MultiDict[str, str], here: MultiDict[str, str]) -> dict[str, str]:
-        """A number moves the pad on; on a seat's own link, within the seat's counts (and it stays on the link)."""
-        seat = seat_of(self.seats(state), here.get("player"))
-        if seat is None:
-            return super().after_change(state, change, form, here)
-        order = list(seat.cells) if change.cell in seat.cells else self.entry_order(state)
-        return {**after_count(order, change.cell, form, here), "player": seat.key}
 
     def score_input(self, state: PrincepsState, scoring: str) -> dict[str, Any]:
         return results.score_input(state)

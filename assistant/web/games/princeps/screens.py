@@ -3,7 +3,7 @@ live totals, the number pad, the house rule for ties and the scoring button."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from flask import url_for
@@ -18,13 +18,11 @@ from assistant.web.games.princeps.cells import (
     count_cell,
     entry_order,
     parse_count_cell,
-    seats,
 )
 from assistant.web.games.princeps.results import SCORING, kept_summary
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS, TIE_RULE, kind_name, state_name
 from assistant.web.kept import KeptSummary
-from assistant.web.own_counts import seat_of
 from assistant.web.pad import CountCell, GridPad, count_link, following_cells
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number
@@ -39,6 +37,7 @@ class KindRow:
     label: str
     cells: list[CountCell]
     total: int
+    live: str  # its cells' names: static/app.js counts them as the phone shows them (data-cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +50,8 @@ class PlayerCard:
     rows: list[KindRow]
     totals: dict[str, int]  # by state, and "all"
     state_totals: list[int]  # in the columns' order
+    state_cells: list[str]  # each column's cells' names, for static/app.js (data-cells)
+    all_cells: str
     problems: list[str]
     fields: set[str]  # the fields the card shows: problems about any other are listed apart
 
@@ -89,11 +90,11 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         selected = ""  # spectators have no pad
     here = url_for("table.screen", token=table.token, screen="territories")
     following = following_cells(entry_order(state))
-    seat = seat_of(seats(state), args.get("player"))
+    seat = game.seat(state, args)
     if seat is not None:  # a seat's own link: its counts move on within the seat's (own_counts.py)
         following.update(following_cells(list(seat.cells)))
     tail = f"&player={seat.key}" if seat else ""
-    cards = [_card(state, index, problems, selected, here, following, tail) for index in range(len(state.players))]
+    cards = [_card(state, index, problems, selected, here, following, tail, seat) for index in range(len(state.players))]
     shown = {field for card in cards for field in card.fields}
     renaming = small_number(args.get("rename"))
     rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
@@ -116,19 +117,14 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         rule_label=TIE_RULE.choices[rule].label,
         rule_explanation=TIE_RULE.choices[rule].explanation,
         other_rule=TIE_RULE.other(rule),
-        pad=_seat_pad(_pad(state, selected, problems, on_table, describe), here, seat) if selected else None,
+        pad=_pad(state, selected, problems, on_table, describe) if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
     )
 
 
-def _seat_pad(pad: TerritoryPad, here: str, seat: Seat | None) -> TerritoryPad:
-    """The pad on a seat's own link stays on the link (``here``, Done)."""
-    return replace(pad, here=f"cell={pad.cell}&player={seat.key}", done_url=f"{here}?player={seat.key}") if seat else pad
-
-
 def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], selected: str, here: str, following: dict[str, str],
-          tail: str = "") -> PlayerCard:
+          tail: str = "", seat: Seat | None = None) -> PlayerCard:
     name = state.players[index].name
     rows: list[KindRow] = []
     found = []  # (what, reason) for the cells of this player
@@ -143,8 +139,10 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
             found += [(COUNT_LABELS[kind, st], reason) for reason in reasons]
             label = _("{what} of {player}").format(what=COUNT_LABELS[kind, st], player=isolated(name))
             data = {"next": following.get(cell, ""), "player": isolated(name), "what": COUNT_LABELS[kind, st], "cap": COUNT_CAP}
+            if seat is not None and cell in seat.cells:  # the row static/app.js sets to 0 offline: the rest of the seat's counts
+                data["row"] = f"seat.{seat.key}"
             cells.append(count_link(cell, value, label, here, selected, bool(reasons), data, tail))
-        rows.append(KindRow(kind=kind, label=kind_name(kind), cells=cells, total=sum(c.value for c in cells)))
+        rows.append(KindRow(kind=kind, label=kind_name(kind), cells=cells, total=sum(c.value for c in cells), live=" ".join(c.cell for c in cells)))
     totals = {st: sum(count(state, index, kind, st) for kind in KINDS) for st in STATES}
     totals["all"] = sum(totals.values())
     own = [reason for field in sorted(fields) if not parse_count_cell(state, field) for reason in problems.get(field, [])]
@@ -154,6 +152,8 @@ def _card(state: PrincepsState, index: int, problems: dict[str, list[str]], sele
         rows=rows,
         totals=totals,
         state_totals=[totals[st] for st in STATES],
+        state_cells=[" ".join(count_cell(index, kind, st) for kind in KINDS) for st in STATES],
+        all_cells=" ".join(count_cell(index, kind, st) for kind in KINDS for st in STATES),
         problems=own + [_("{field}: {reason}").format(field=what, reason=reason) for what, reason in found],
         fields=fields,
     )
