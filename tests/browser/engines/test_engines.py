@@ -1,0 +1,218 @@
+"""A game night in Chromium, Firefox and WebKit (iPhones' engine): the same test functions in each
+engine (tests/browser/engines/drivers.py), at 390 px unless said. Screenshots:
+screenshots/engine-<engine>-*.png."""
+from __future__ import annotations
+
+import re
+from contextlib import ExitStack
+
+import pytest
+
+from assistant.web.serve import free_port
+from tests.browser.engines.drivers import Phone
+from tests.browser.engines.steps import PAD_CELL, all_taps_taken, cell_css, fits, open_pad, set_count, share_links, start_table, tap_number, version
+from tests.browser.steps import table_over_http
+from tests.served import LOOPBACK, serving
+from tests.web.helpers import EXAMPLE
+
+pytestmark = pytest.mark.browser
+KARDINAL, PRINCEPS = "kardinal-und-koenig", "princeps-machiavelli"
+NAMES, COLORS = ["Andreas", "Barbara", "Doris"], ["red", "green", "blue"]
+ROW = [f"monasteries.England.{color}" for color in COLORS]
+ADVISORS = "advisors.England.red"
+POLL_S = 2.0
+# htmx logs each request that could not leave (no server, no connection) as htmx:sendError; the
+# browser itself adds its own line for the same refused connection.
+REFUSED = r"htmx:sendError|NetworkError|Load failed|Could not connect|Failed to fetch|ERR_CONNECTION_REFUSED|Failed to load resource"
+
+
+def test_the_pad_numbers_less_more_empty_cells_undo_and_a_reload(engine_phones, engine):
+    phone = engine_phones()
+    start_table(phone, KARDINAL, NAMES, COLORS)
+    set_count(phone, ROW[0], 2)
+    phone.until(lambda: phone.value(PAD_CELL) == ROW[1], "the pad moved on to the next player")
+    open_pad(phone, ROW[0])
+    phone.click('#pad button[name="adjust"]:last-of-type')  # +
+    phone.wait_text(cell_css(ROW[0]), "3")
+    phone.click('#pad button[name="adjust"]')  # −
+    phone.wait_text(cell_css(ROW[0]), "2")
+    open_pad(phone, ROW[1])
+    phone.wait_text('#pad button[name="rest"]', "Empty cells: 0")
+    phone.click('#pad button[name="rest"]')
+    phone.until(lambda: phone.value(PAD_CELL) == ADVISORS, "the pad past the row")
+    phone.wait_text(cell_css(ROW[1]), "0")
+    phone.wait_text(cell_css(ROW[2]), "0")
+    tap_number(phone, 1)  # Andreas's advisors
+    phone.wait_text(cell_css(ADVISORS), "1")
+    phone.wait_text("#pad button.undo", "↶ Undo: England, advisors of Andreas (red), 1 → 0")
+    all_taps_taken(phone)
+    phone.shot(f"engine-{engine}-pad-390")
+    phone.click("#pad button.undo")
+    phone.wait_text(cell_css(ADVISORS), "0")
+    all_taps_taken(phone)
+    phone.reload()
+    phone.wait_text(cell_css(ROW[0]), "2")
+    assert phone.text(cell_css(ADVISORS)) == "0"
+    assert fits(phone)
+
+
+def test_two_phones_on_one_cell_get_a_clear_choice(engine_phones, engine):
+    first, second = engine_phones(), engine_phones()
+    token = start_table(first, KARDINAL, NAMES, COLORS)
+    second.goto(f"/t/{token}/board")
+    open_pad(second, ROW[1])
+    set_count(first, ROW[1], 3)
+    all_taps_taken(first)
+    tap_number(second, 5)  # the second phone has not seen the 3 yet
+    second.wait_contains(".notice.conflict", "England, monasteries of Barbara (green) was set to 3 on another phone")
+    second.wait_contains(".notice.conflict", "You entered 5")
+    second.shot(f"engine-{engine}-conflict-390")
+    second.click_text(".notice.conflict button", "Use 5 anyway")
+    second.wait_text(cell_css(ROW[1]), "5")
+    first.wait_text(cell_css(ROW[1]), "5", timeout=2 * POLL_S + 3)
+
+
+@pytest.fixture
+def stoppable_server(tmp_path):
+    """A server of this test's own on a fixed port: ``stop()`` it and ``start()`` it again at
+    the same address (the service worker and the kept taps belong to that origin)."""
+    port = free_port(LOOPBACK)
+    settings = {"ASSISTANT_PORT": str(port), "ASSISTANT_SECRET_KEY": "engines", "ASSISTANT_PUBLIC_URL": f"http://{LOOPBACK}:{port}"}
+
+    class Server:
+        url = f"http://{LOOPBACK}:{port}"
+        stack: ExitStack | None = None
+
+        def start(self) -> None:
+            self.stack = ExitStack()
+            assert self.stack.enter_context(serving(tmp_path, **settings)) == self.url
+
+        def stop(self) -> None:
+            assert self.stack is not None
+            self.stack.close()
+            self.stack = None
+
+    server = Server()
+    server.start()
+    yield server
+    if server.stack:
+        server.stop()
+
+
+def test_taps_outlive_a_server_stop_and_an_offline_reload_and_go_once_when_it_is_back(engine_phones, engine, stoppable_server):
+    phone, other = engine_phones(base_url=stoppable_server.url), engine_phones(base_url=stoppable_server.url)
+    token = start_table(phone, KARDINAL, NAMES, COLORS)
+    phone.wait_js("return navigator.serviceWorker.ready.then(() => Boolean(navigator.serviceWorker.controller) || true);")
+    phone.reload()  # this screen's first copy, kept by the service worker
+    phone.wait_js("return Boolean(navigator.serviceWorker.controller);")
+    set_count(phone, ROW[0], 2)
+    all_taps_taken(phone)
+    other.goto(f"/t/{token}/board")
+    before = version(other)
+    stoppable_server.stop()
+    for each in (phone, other):  # the other phone polls the board too
+        each.expect_console(REFUSED)
+    set_count(phone, ROW[1], 3)  # kept on the phone
+    phone.wait_contains("#offline", "1 tap is kept on this phone")
+    phone.reload()  # no server: the service worker's copy, with its style and script
+    phone.wait_contains("#offline", "1 tap is kept on this phone")
+    phone.wait_text(cell_css(ROW[1]), "3")
+    assert "waiting" in (phone.attribute(cell_css(ROW[1]), "class") or "")
+    styled = "return getComputedStyle(document.querySelector('#offline')).position !== 'static';"
+    assert phone.js(styled), f"{engine}: the kept copy has no style"
+    phone.shot(f"engine-{engine}-offline-reload-390")
+    stoppable_server.start()
+    phone.wait_text("#offline", "Connection back: the kept tap was sent.", timeout=15)
+    other.goto(f"/t/{token}/board")
+    other.wait_text(cell_css(ROW[1]), "3")
+    assert version(other) == before + 1  # sent once
+
+
+def test_the_walk(engine_phones, engine, live_server):
+    phone = engine_phones()
+    players = [("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"), ("", "purple")]
+    token, _watch = table_over_http(live_server, players, EXAMPLE, chains={"green": [4]}, scorings=("intermediate", "final"))
+    phone.goto(f"/t/{token}/scores/final")
+    phone.click_text("a", "Step by step")
+    phone.wait_text(".walk h2", "Everyone's marker before this scoring")
+    for number in range(1, 7):
+        phone.click(".walk-nav a.primary")  # Next
+        phone.wait_contains(".walk", f"Step {number} of 28")
+    phone.wait_text(".walk h2", "Frankreich")
+    phone.shot(f"engine-{engine}-walk-390")
+    phone.click(".walk-nav a:not(.primary)")  # Back
+    phone.wait_text(".walk h2", "Aragon")
+    assert fits(phone)
+
+
+def test_the_history_and_set_it_back(engine_phones, engine, live_server):
+    phone = engine_phones()
+    token, _watch = table_over_http(live_server, list(zip(NAMES, COLORS, strict=True)), {ROW[0]: 3})
+    phone.goto(f"/t/{token}/board")
+    set_count(phone, ROW[0], 4)
+    all_taps_taken(phone)
+    phone.click("a.history-link")
+    phone.wait_count(".history-entry", 2)
+    phone.wait_contains(".history-entry", "England, monasteries of Andreas (red): 3 → 4")
+    phone.shot(f"engine-{engine}-history-390")
+    phone.click(".history-entry button.set-back")
+    phone.wait_count(".history-entry", 3)
+    phone.wait_contains(".history-entry", "4 → 3")
+    phone.goto(f"/t/{token}/board")
+    phone.wait_text(cell_css(ROW[0]), "3")
+
+
+def test_a_seats_own_link(engine_phones, engine, live_server):
+    host, seat = engine_phones(), engine_phones()
+    token, _watch = table_over_http(live_server, list(zip(NAMES, COLORS, strict=True)))
+    _watch_link, seats = share_links(host, token)
+    host.shot(f"engine-{engine}-share-390")
+    seat.goto(seats["green"])
+    seat.until(lambda: (seat.value(PAD_CELL) or "").endswith(".green"), "the pad on the seat's first cell")
+    first = seat.value(PAD_CELL) or ""
+    tap_number(seat, 1)
+    seat.wait_text(cell_css(first), "1")
+    seat.until(lambda: (seat.value(PAD_CELL) or "") not in ("", first) and (seat.value(PAD_CELL) or "").endswith(".green"), "the pad on the seat's next cell")
+    all_taps_taken(seat)
+    seat.shot(f"engine-{engine}-seat-390")
+    host.goto(f"/t/{token}/board")
+    host.wait_text(cell_css(first), "1")
+
+
+def princeps_cell(player: int, kind: str, state: str) -> str:
+    return f"#cell-players-{player}-territories-{kind}-{state}"
+
+
+def test_princeps_entry(engine_phones, engine):
+    phone = engine_phones()
+    start_table(phone, PRINCEPS, ["Ana", "Ben", "Cleo"])
+    for (player, kind, state), value in {(0, "gold", "stable"): 3, (1, "trade", "stable"): 2, (2, "farming", "stable"): 1}.items():
+        phone.click(princeps_cell(player, kind, state))
+        phone.wait_contains("#pad", f"{state} {kind} territories")
+        tap_number(phone, value)
+        phone.wait_text(princeps_cell(player, kind, state), str(value))
+    phone.click('#pad button[name="adjust"]:last-of-type')  # + on the cell the pad moved on to
+    phone.wait_text("#pad output", "1")
+    phone.shot(f"engine-{engine}-princeps-390")
+    phone.click("#pad a.done")
+    phone.wait_count("#pad", 0)
+    phone.wait_text("#player-0 .live", "3 territories · 3 stable")
+    phone.click_text("button", "Score the victory points")
+    phone.wait_url(r"/scores/final$")
+    phone.wait_count(".standings tbody tr", 3)
+    phone.wait_contains(".verdict", "Ana")
+    assert fits(phone)
+
+
+def test_german_at_360(engine_phones, engine, live_server):
+    phone = engine_phones(360)
+    token, _watch = table_over_http(live_server, list(zip(NAMES, COLORS, strict=True)), {ROW[0]: 2}, scorings=("intermediate",))
+    for path, says in (("board", "Klöster"), ("scores/intermediate", "Zwischenwertung"), ("history", "Verlauf"), ("share", "Teilen")):
+        phone.goto(f"/t/{token}/{path}?lang=de")
+        phone.wait_contains("body", says)
+        assert fits(phone), f"{engine}: {path} is wider than 360 px"
+        phone.shot(f"engine-{engine}-de-{path.replace('/', '-')}-360")
+    phone.goto(f"/t/{token}/board?lang=de")
+    open_pad(phone, ROW[1])
+    phone.wait_contains("#pad", "Klöster")
+    phone.shot(f"engine-{engine}-de-pad-360")
