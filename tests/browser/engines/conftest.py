@@ -39,7 +39,7 @@ class Kept:
 
     def quit(self) -> None:
         for phone in self.all:
-            phone.driver.quit()
+            phone.close()
 
 
 @pytest.fixture(scope="session")

@@ -67,6 +67,10 @@ class Phone:
     def shot(self, name: str) -> None:
         raise NotImplementedError
 
+    def picture(self, css: str) -> bytes:
+        """A PNG of the first ``css`` as the engine draws it."""
+        raise NotImplementedError
+
     def close(self) -> None:
         raise NotImplementedError
 
@@ -177,6 +181,9 @@ class ChromiumPhone(Phone):
         SCREENSHOTS.mkdir(exist_ok=True)
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
+    def picture(self, css: str) -> bytes:
+        return bytes(self.page.locator(css).first.screenshot())
+
     def close(self) -> None:
         self.context.close()
 
@@ -234,6 +241,11 @@ class WebDriverPhone(Phone):
         SCREENSHOTS.mkdir(exist_ok=True)
         self.driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
 
+    def picture(self, css: str) -> bytes:
+        from selenium.webdriver.common.by import By
+
+        return bytes(self.driver.find_element(By.CSS_SELECTOR, css).screenshot_as_png)
+
     def read_console(self) -> None:
         """Firefox's console arrives by BiDi as it happens; WebKit's is read from its file."""
 
@@ -251,11 +263,15 @@ class WebDriverPhone(Phone):
         """Everything the last test left: the app's storage, service workers, caches, cookies, and
         what a page was doing (a blank page stops its polls)."""
         if self.js("return location.protocol;").startswith("http"):
+            # At most 3 s: a page that was left mid-way (WebKit) may never answer the worker's calls.
             self.js("""localStorage.clear(); sessionStorage.clear();
-                const workers = navigator.serviceWorker ? await navigator.serviceWorker.getRegistrations() : [];
-                await Promise.all(workers.map(worker => worker.unregister()));
-                const names = self.caches ? await caches.keys() : [];
-                await Promise.all(names.map(name => caches.delete(name)));
+                const clearing = (async () => {
+                  const workers = navigator.serviceWorker ? await navigator.serviceWorker.getRegistrations() : [];
+                  await Promise.all(workers.map(worker => worker.unregister()));
+                  const names = self.caches ? await caches.keys() : [];
+                  await Promise.all(names.map(name => caches.delete(name)));
+                })();
+                await Promise.race([clearing, new Promise(done => setTimeout(done, 3000))]);
                 return true;""")
             self.driver.delete_all_cookies()
         self.driver.get("about:blank")
@@ -332,8 +348,10 @@ class WebKitPhone(WebDriverPhone):
         with self.console.open(encoding="utf-8", errors="replace") as lines:
             lines.seek(self.console_read)
             for line in lines:
-                if line.startswith("CONSOLE "):
-                    self.errors.append(line.strip())
+                if line.startswith("CONSOLE ERROR "):  # console.error(...): the message, as the other engines give it
+                    self.errors.append(line.removeprefix("CONSOLE ERROR ").strip())
+                elif line.startswith("CONSOLE "):
+                    self.errors.append(line.removeprefix("CONSOLE ").strip())
             self.console_read = lines.tell()
 
     def close(self) -> None:
