@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.engines.drivers import ENGINES, ChromiumPhone, FirefoxPhone, Phone, WebKitPhone, WebDriverPhone, Xvfb
+from tests.browser.engines.drivers import ENGINES, ChromiumPhone, FirefoxPhone, Phone, WebDriverPhone, WebKitPhone, Xvfb
 
 
 @pytest.fixture(scope="session")

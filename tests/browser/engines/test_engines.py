@@ -3,13 +3,11 @@ engine (tests/browser/engines/drivers.py), at 390 px unless said. Screenshots:
 screenshots/engine-<engine>-*.png."""
 from __future__ import annotations
 
-import re
 from contextlib import ExitStack
 
 import pytest
 
 from assistant.web.serve import free_port
-from tests.browser.engines.drivers import Phone
 from tests.browser.engines.steps import PAD_CELL, all_taps_taken, cell_css, fits, open_pad, set_count, share_links, start_table, tap_number, version
 from tests.browser.steps import table_over_http
 from tests.served import LOOPBACK, serving
@@ -212,7 +210,8 @@ def test_german_at_360(engine_phones, engine, live_server):
         phone.goto(f"/t/{token}/{path}?lang=de")
         phone.wait_contains("body", says)
         assert fits(phone), f"{engine}: {path} is wider than 360 px"
-        phone.shot(f"engine-{engine}-de-{path.replace('/', '-')}-360")
+        if engine != "webkit" or path != "history":  # WebKitWebDriver's screenshot of the history page never returns (2.50)
+            phone.shot(f"engine-{engine}-de-{path.replace('/', '-')}-360")
     phone.goto(f"/t/{token}/board?lang=de")
     open_pad(phone, ROW[1])
     phone.wait_contains("#pad", "Klöster")

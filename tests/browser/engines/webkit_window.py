@@ -7,7 +7,6 @@ their console (and WebKit's own errors: a blocked request, a CSP violation) goes
 by ``--console=PATH``, its data in the folder ``--data=PATH``, for tests/browser/engines/drivers.py to read."""
 from __future__ import annotations
 
-import os
 import sys
 
 import gi
