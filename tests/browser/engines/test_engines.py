@@ -190,8 +190,12 @@ def test_princeps_entry(engine_phones, engine):
         phone.wait_contains("#pad", f"{state} {kind} territories")
         tap_number(phone, value)
         phone.wait_text(princeps_cell(player, kind, state), str(value))
+    moved_on = "players.2.territories.farming.destabilised"
+    phone.until(lambda: phone.value(PAD_CELL) == moved_on, "the pad moved on to Cleo's destabilised farming")
+    all_taps_taken(phone)
     phone.click('#pad button[name="adjust"]:last-of-type')  # + on the cell the pad moved on to
     phone.wait_text("#pad output", "1")
+    phone.wait_text(princeps_cell(2, "farming", "destabilised"), "1")
     phone.shot(f"engine-{engine}-princeps-390")
     phone.click("#pad a.done")
     phone.wait_count("#pad", 0)
