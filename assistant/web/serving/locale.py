@@ -98,6 +98,10 @@ def language_links() -> list[LanguageLink]:
 
 
 def _remember(response: Response) -> Response:
+    if request.endpoint == "static":
+        # The same bytes in every language. A Vary would also make Firefox's service worker miss
+        # them offline: it looks a file up with the page's Accept-Language, kept without one.
+        return response
     response.vary.add("Accept-Language")  # the same address answers in the browser's language
     language = g.get("remember_language")
     if language:

@@ -1,0 +1,82 @@
+"""The same phone in Chromium, Firefox and WebKit (tests/browser/engines/drivers.py): the
+``engine`` of each test, and ``engine_phones`` to open its phones. Firefox and WebKit take seconds
+to start, so their browsers are kept for the run and handed to the next test cleared (storage,
+cookies, service worker, caches), as a new phone."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.engines.drivers import ENGINES, ChromiumPhone, FirefoxPhone, Phone, WebDriverPhone, WebKitPhone, Xvfb
+
+
+@pytest.fixture(scope="session")
+def xvfb():
+    display = Xvfb()
+    yield display.display
+    display.stop()
+
+
+class Kept:
+    """Firefox and WebKit browsers started in this run, idle ones first to be used again."""
+
+    def __init__(self, request: pytest.FixtureRequest) -> None:
+        self.request = request
+        self.idle: dict[str, list[WebDriverPhone]] = {"firefox": [], "webkit": []}
+        self.all: list[WebDriverPhone] = []
+
+    def phone(self, engine: str, base_url: str, width: int) -> WebDriverPhone:
+        if self.idle[engine]:
+            phone = self.idle[engine].pop()
+            phone.reuse(base_url, width)
+            return phone
+        phone = FirefoxPhone(base_url, width) if engine == "firefox" else WebKitPhone(self.request.getfixturevalue("xvfb"), base_url, width)
+        self.all.append(phone)
+        return phone
+
+    def give_back(self, phone: WebDriverPhone) -> None:
+        phone.clear()
+        self.idle[phone.engine].append(phone)
+
+    def quit(self) -> None:
+        for phone in self.all:
+            phone.close()
+
+
+@pytest.fixture(scope="session")
+def kept_browsers(request):
+    kept = Kept(request)
+    yield kept
+    kept.quit()
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def engine_phones(request, engine, live_server, kept_browsers):
+    """``open(width=390, base_url=live_server)``: a new phone in this test's engine; each phone's
+    console must hold nothing the test has not named (``phone.expect_console``)."""
+    opened: list[Phone] = []
+
+    def open_phone(width: int = 390, base_url: str = live_server) -> Phone:
+        if engine == "chromium":
+            phone: Phone = ChromiumPhone(request.getfixturevalue("browser"), base_url, width)
+        else:
+            phone = kept_browsers.phone(engine, base_url, width)
+        opened.append(phone)
+        return phone
+
+    yield open_phone
+    unexplained = {}
+    for phone in opened:
+        if isinstance(phone, WebDriverPhone):
+            phone.read_console()
+        unexplained[id(phone)] = phone.unexplained()
+        if isinstance(phone, WebDriverPhone):
+            kept_browsers.give_back(phone)
+        else:
+            phone.close()
+    for phone in opened:
+        assert unexplained[id(phone)] == [], f"{engine}: {unexplained[id(phone)]}"
