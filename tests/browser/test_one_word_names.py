@@ -44,6 +44,19 @@ OFF_SCREEN = """() => [...document.querySelectorAll('.award, .standings td.num, 
   .filter(el => { const b = el.getBoundingClientRect(); return b.left < -1 || b.right > window.innerWidth + 1; })
   .map(el => el.className + ': ' + el.textContent.trim().slice(0, 20))"""
 
+# A colour swatch must stand on the line of the words it marks, not alone above a long name.
+SWATCH_ALONE = """() => [...document.querySelectorAll('.sw')].filter(sw => sw.getClientRects().length > 0).filter(sw => {
+  const walker = document.createTreeWalker(sw.parentElement, NodeFilter.SHOW_TEXT);
+  let node = walker.nextNode();
+  const shown = (text) => text.parentElement.getBoundingClientRect().width > 2; // not a label for screen readers only
+  while (node && !((sw.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_FOLLOWING) && node.data.trim() && shown(node))) { node = walker.nextNode(); }
+  if (!node) { return false; }
+  const at = node.data.search(/\\S/), range = document.createRange();
+  range.setStart(node, at); range.setEnd(node, at + 1);
+  const letter = range.getClientRects()[0], dot = sw.getBoundingClientRect();
+  return Boolean(letter) && Math.abs((letter.top + letter.bottom) / 2 - (dot.top + dot.bottom) / 2) > dot.height;
+}).map(sw => sw.parentElement.closest('table, ul, ol, section, p').className + ' ' + sw.parentElement.className + ': ' + sw.parentElement.textContent.trim().slice(0, 30))"""
+
 
 def faults(page, url: str) -> list[str]:
     """What does not fit on the screen at ``url`` (nothing: it fits)."""
@@ -52,6 +65,7 @@ def faults(page, url: str) -> list[str]:
     found = [] if fits(page) else [f"{url} is wider than the phone: {too_wide(page)}"]
     found += [f"{url}: the name is broken inside its word in {where}" for where in page.evaluate(SPLIT, WORD)]
     found += [f"{url}: off screen: {what}" for what in page.evaluate(OFF_SCREEN)]
+    found += [f"{url}: a colour alone on its line, its name below: {what}" for what in page.evaluate(SWATCH_ALONE)]
     return found
 
 
