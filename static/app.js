@@ -142,6 +142,8 @@
   var touched = {}; // when a finger last touched each pad button (pointerdown), by its key: what a bounce is judged by
   var afterwards = null; // a link tapped while taps were on their way (Done, another cell), followed after them
   var sending = null; // the tap on its way
+  var sentAt = 0; // when it left
+  var personAt = -1; // when a person's own request (a link, a form: not a poll) last left this page
   var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
   var fromBefore = 0; // taps kept by an earlier page (a closed tab, a reload) taken since this one opened, for the banner
 
@@ -675,7 +677,9 @@
       if (send()) { return; }
       keepCopy();
       if (afterwards) { follow(afterwards); return; }
-      if (html.trim() && isHere(tap) && conflictShown() === null) { swapIn(html, reswap); } // an empty 200 (HX-Reswap: none) is "nothing new"
+      // An empty 200 (HX-Reswap: none) is "nothing new"; a person's request made since this tap
+      // left (a cell opened, a tab) brings the newer screen: the tap's answer is not drawn over it.
+      if (html.trim() && isHere(tap) && conflictShown() === null && personAt < sentAt) { swapIn(html, reswap); } else { repaint(); }
       return;
     }
     // An error that waiting does not mend (the server failed: a 500; the table is gone: a 404; a
@@ -747,6 +751,7 @@
     if (!tap) { return false; }
     busy = true;
     sending = tap;
+    sentAt = performance.now();
     tap.held = false;
     var body = new URLSearchParams(tap.body);
     var shown = document.querySelector('#screen-poll [name="since"]'); // what hx-include adds
@@ -818,6 +823,9 @@
       if (failures) { failures = 0; window.clearTimeout(retry); retry = null; send(); }
       banner();
     }
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!event.detail.elt || event.detail.elt.id !== "screen-poller") { personAt = performance.now(); }
   });
   // Back pressed while a link's answer was on its way (Next on the walk): that answer must neither
   // swap in nor write its address over the page Back went to.

@@ -32,7 +32,7 @@ def test_a_princeps_seat_sets_the_rest_of_its_counts_to_0(phones, width, axe_sou
     rest = page.locator('#pad button[name="rest"]')
     expect(rest).to_have_text("The rest of my counts: 0")
     expect(rest).to_be_visible()
-    assert rest.bounding_box()["height"] >= 44
+    assert rest.evaluate("el => el.getBoundingClientRect().height") >= 44  # the button as it is now (an answer may have drawn the pad anew)
     axe_clean(page, axe_source, "Princeps seat pad with the rest of my counts")
     assert no_overflow(page)
     phone.shot(f"97-princeps-seat-rest-{width}")

@@ -213,10 +213,10 @@ def test_a_conflicts_keep_outside_the_pad_while_no_poll_runs(phones, live_server
     poll starts again."""
     token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
     other = HttpPhone(live_server)
-    assert other.change(token, "monasteries.England.red", 7, other.version(token)) == 200
     page = phones().page
     page.goto(f"/t/{token}/history")
-    polls = HeldPolls(page)
+    polls = HeldPolls(page)  # the page keeps offering "Set it back": no poll brings what the other phone does now
+    assert other.change(token, "monasteries.England.red", 7, other.version(token)) == 200
     during_a_poll(page, polls, lambda: page.locator(".history-entry", has_text="0 → 5").locator("button.set-back").click(),
                   page.locator(".notice.conflict"))
     seen = len(polls.held)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.games.kardinal.board import MONASTERIES_PER_PLAYER
 from assistant.web.store.record import UNDOABLE, Entry  # the record's own: the model keeps what the record keeps
 
 PLAYERS = (("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"))
@@ -80,8 +81,8 @@ class Model:
 
     def chain_tap(self, phone: str, color: str, length: int, adding: bool, tap: str) -> Outcome:
         before = list(self.chains.get(color, []))
-        if not adding and length not in before:
-            return Outcome(400)
+        if (not adding and length not in before) or (adding and sum(before) + length > MONASTERIES_PER_PLAYER):
+            return Outcome(400)  # no such chain; or more monasteries in chains than a player has
         after = [*before, length] if adding else before[:before.index(length)] + before[before.index(length) + 1:]
         outcome = self._apply(phone, tap, "other", f"chains.{color}", {f"chains.{color}": (before, after)}, {})
         if after:

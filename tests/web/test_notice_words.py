@@ -103,6 +103,9 @@ def conflict_notice(app, language: str, new_table, case: Case) -> tuple[str, lis
     ``mine``: the conflict's sentence and its buttons."""
     mine, other = phones(app, language)
     token = new_table(mine)
+    # ``mine`` first set by the other phone: a house rule's ``theirs`` may be the table's default,
+    # and setting a cell to what it holds is no change (no conflict to meet).
+    assert change(other, token, case, case.mine).status_code == 200
     base = version(mine, token, case.screen)
     assert change(other, token, case, case.theirs).status_code == 200
     response = change(mine, token, case, case.mine, base=base)

@@ -97,7 +97,7 @@ def test_scoring_five_absurd_sketches_is_refused_on_the_chains_tab_keeping_every
     response = client.post(f"/t/{absurd_table}/score/final", data={"screen": "chains"})
     assert response.status_code == 303 and steps.units <= REQUEST_WORK
     page = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "chains of Andreas (green): too many roads between these monasteries" in page
+    assert "Chains of Andreas (green): too many roads between these monasteries" in page
     after = client.get(f"/t/{absurd_table}/chains").get_data(as_text=True)
     assert re.search(r'data-version="(\d+)"', after).group(1) == version  # nothing changed, nothing lost
 
