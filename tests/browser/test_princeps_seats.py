@@ -41,7 +41,7 @@ def test_a_princeps_seat_sets_the_rest_of_its_counts_to_0(phones, width, axe_sou
     for name in BEN[1:]:
         expect(page.locator(f"#cell-{name.replace('.', '-')}")).to_have_text("0")
     all_taps_taken(page)
-    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Ben: 6 of 6", timeout=6000)
+    expect(page.locator("#own-counts h2")).to_have_text("This phone enters the counts of Ben: 6 of 6")
     other.page.goto(f"/t/{token}/territories")
     expect(other.page.locator("#own-counts")).to_contain_text("Ben: 6 of 6 (done)")
     expect(cell(other.page, 1, "gold", "stable")).to_have_text("3")

@@ -47,7 +47,7 @@ def test_a_tap_the_server_fails_is_set_aside_and_the_taps_after_it_go_on(phones,
         page.wait_for_timeout(250)
         tap(page, pad_number(page, value))
     aside = page.locator("#set-aside .aside-tap")
-    expect(aside).to_have_count(1, timeout=8000)
+    expect(aside).to_have_count(1)
     expect(aside).to_contain_text(re.compile(rf"England.*Ana.*: {re.escape(FAILED)}"))
     assert server.failed == 3  # tried three times, then set aside
     expect(cell(page, "monasteries.England.red")).to_have_text("3")
@@ -74,13 +74,13 @@ def test_a_tap_the_server_fails_is_set_aside_and_the_taps_after_it_go_on(phones,
 
     server.cell = None  # the server is mended
     aside.get_by_role("button", name="Try it again").click()
-    expect(page.locator("#set-aside")).to_be_hidden(timeout=6000)
+    expect(page.locator("#set-aside")).to_be_hidden()
     all_taps_taken(page)
     expect(cell(other.page, "monasteries.England.red")).to_have_text("3", timeout=2 * POLL_MS + 2000)
 
     server.cell = "monasteries.England.green"  # fails again, on another cell: this one is dropped
     set_count(page, "monasteries.England.green", 5)
-    expect(aside).to_have_count(1, timeout=8000)
+    expect(aside).to_have_count(1)
     aside.get_by_role("button", name="Drop it").click()
     expect(page.locator("#set-aside")).to_be_hidden()
     expect(cell(page, "monasteries.England.green")).to_have_text("2")  # what the table has
