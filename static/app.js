@@ -757,8 +757,8 @@
     var shown = document.querySelector('#screen-poll [name="since"]'); // what hx-include adds
     if (isHere(tap) && shown) { body.set("since", shown.value); } else { body.delete("since"); }
     if (!padForm()) { body.set("here", ""); } // the pad is closed (a reload): no pad in the answer
-    var screen = document.getElementById("screen");
-    if (screen && isHere(tap)) { htmx.trigger(screen, "htmx:abort"); } // a poll on its way would paint over the taps
+    var poller = document.getElementById("screen-poller"); // templates/table/_poller.html
+    if (poller && isHere(tap)) { htmx.trigger(poller, "htmx:abort"); } // a poll on its way would paint over the taps
     fetch(tap.action, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "screen", "X-CSRFToken": token() }
@@ -835,6 +835,9 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.sentAt !== undefined && xhr.sentAt < navigatedAt) { event.preventDefault(); }
+    // A poll that left before a person's request or a tap: its screen is older than theirs.
+    var poll = event.detail.elt && event.detail.elt.id === "screen-poller";
+    if (poll && xhr && xhr.sentAt !== undefined && (xhr.sentAt < personAt || xhr.sentAt < sentAt)) { event.preventDefault(); }
   });
   // Leaving the page (a reload, a link) ends its requests, and WebKit reports each as a failure
   // (htmx:sendError): no outage. A tap among them is kept and sent by the next page. Still here
