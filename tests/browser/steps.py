@@ -49,12 +49,8 @@ def all_taps_taken(page: Page) -> None:
 
 
 def enter_position(page: Page, counts: dict[str, int]) -> None:
-    """A table's counts, set up one after another, each taken before the next cell is opened
-    (a cell opened while a tap is on its way can still lose the race with the tap's answer:
-    open in issue 42; the fast taps themselves are test_real_table's and test_taps_*'s)."""
     for name, value in counts.items():
         set_count(page, name, value)
-        all_taps_taken(page)
 
 
 def tap(page: Page, locator) -> None:
