@@ -144,6 +144,8 @@
   var sending = null; // the tap on its way
   var sentAt = 0; // when it left
   var personAt = -1; // when a person's own request (a link, a form: not a poll) last left this page
+  var pollOnItsWay = null; // the screen's poll (its XMLHttpRequest) while it is on its way
+  var cellsOnTheirWay = []; // requests for a cell a person opened (or Done), on their way
   var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
   var fromBefore = 0; // taps kept by an earlier page (a closed tab, a reload) taken since this one opened, for the banner
 
@@ -454,6 +456,7 @@
     save();
     showUndo();
     afterwards = null;
+    dropOpenedCells(form.elements.cell.value); // the tap moves the pad on: that cell's answer would draw it back
     if (!failures) { outage = false; sentAfterOutage = 0; }
     fromBefore = 0;
     painted.forEach(function (cell) { paint(cell, button.value); cell.classList.add("pending"); cell.classList.toggle("waiting", failures > 0); });
@@ -718,6 +721,7 @@
   // The link's own request (its hx-sync stops a poll from answering after it).
   function follow(link) {
     afterwards = null;
+    dropOpenedCells();
     // A failure shows the offline banner (htmx:sendError); a later tap may abort it on purpose.
     htmx.ajax("GET", link.getAttribute("href"), { source: link, target: "#screen", swap: "outerHTML" }).catch(function () {});
   }
@@ -757,8 +761,7 @@
     var shown = document.querySelector('#screen-poll [name="since"]'); // what hx-include adds
     if (isHere(tap) && shown) { body.set("since", shown.value); } else { body.delete("since"); }
     if (!padForm()) { body.set("here", ""); } // the pad is closed (a reload): no pad in the answer
-    var poller = document.getElementById("screen-poller"); // templates/table/_poller.html
-    if (poller && isHere(tap)) { htmx.trigger(poller, "htmx:abort"); } // a poll on its way would paint over the taps
+    if (pollOnItsWay && isHere(tap)) { pollOnItsWay.abort(); } // its answer would paint over the taps
     fetch(tap.action, {
       method: "POST", body: body, credentials: "same-origin",
       headers: { "HX-Request": "true", "HX-Target": "screen", "X-CSRFToken": token() }
@@ -805,6 +808,7 @@
     if (!link) { return; }
     event.preventDefault(); event.stopPropagation();
     afterwards = link;
+    dropOpenedCells();
     document.getElementById("pad").hidden = link.classList.contains("done");
     if (!link.classList.contains("done")) { moveTo(form, link); }
   }, true);
@@ -831,13 +835,39 @@
   // swap in nor write its address over the page Back went to.
   var navigatedAt = -1;
   window.addEventListener("popstate", function () { navigatedAt = performance.now(); });
-  document.addEventListener("htmx:beforeRequest", function (event) { if (event.detail.xhr) { event.detail.xhr.sentAt = performance.now(); } });
+  // A poll is known by its request: htmx names #screen, the element it syncs on (hx-sync), as the
+  // element of its later events, and keeps its request there, not on #screen-poller.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || event.defaultPrevented) { return; }
+    xhr.sentAt = performance.now();
+    xhr.poll = Boolean(event.detail.elt && event.detail.elt.id === "screen-poller"); // templates/table/_poller.html
+    if (xhr.poll) { pollOnItsWay = xhr; }
+    if (event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("a.cell, #pad a.done")) {
+      dropOpenedCells(); // the newer cell is the one the person wants
+      var path = event.detail.pathInfo && (event.detail.pathInfo.finalRequestPath || event.detail.pathInfo.requestPath);
+      xhr.cell = path ? new URL(path, window.location.href).searchParams.get("cell") : null;
+      cellsOnTheirWay.push(xhr);
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr === pollOnItsWay) { pollOnItsWay = null; }
+    cellsOnTheirWay = cellsOnTheirWay.filter(function (other) { return other !== xhr; });
+  });
+  // A cell opened (or the pad closed) by a request still on its way, then another cell or a tap
+  // on that same cell: its answer would draw the pad back where it was, even after the newer
+  // answer (one that replaced #screen leaves it swapping into nothing), so it is ended here.
+  function dropOpenedCells(cell) {
+    var older = cellsOnTheirWay.filter(function (xhr) { return cell === undefined || xhr.cell === cell; });
+    cellsOnTheirWay = cellsOnTheirWay.filter(function (xhr) { return older.indexOf(xhr) < 0; });
+    older.forEach(function (xhr) { xhr.abort(); });
+  }
   document.addEventListener("htmx:beforeSwap", function (event) {
     var xhr = event.detail.xhr;
     if (xhr && xhr.sentAt !== undefined && xhr.sentAt < navigatedAt) { event.preventDefault(); }
     // A poll that left before a person's request or a tap: its screen is older than theirs.
-    var poll = event.detail.elt && event.detail.elt.id === "screen-poller";
-    if (poll && xhr && xhr.sentAt !== undefined && (xhr.sentAt < personAt || xhr.sentAt < sentAt)) { event.preventDefault(); }
+    if (xhr && xhr.poll && (xhr.sentAt < personAt || xhr.sentAt < sentAt)) { event.preventDefault(); }
   });
   // Leaving the page (a reload, a link) ends its requests, and WebKit reports each as a failure
   // (htmx:sendError): no outage. A tap among them is kept and sent by the next page. Still here
