@@ -37,6 +37,11 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
     # answer there carries the version it was asked on: a table changed since asks again.
     if table.state.results.get(scoring) and request.form.get("replace") != str(table.version):
         return redirect(url_for("scores.replace_result", token=token, scoring=scoring, screen=screen), 303)
+    # A question the scoring asks first (no chains entered) is asked by the table too: a page drawn
+    # before it applied shows a plain button. Only the question's own answer scores.
+    question = game.scoring_question(table, scoring)
+    if question and request.form.get("confirm") != question.confirm:
+        return redirect(url_for("table.screen", token=token, screen=question.screen, _anchor=question.card), 303)
     try:
         _report, keep = game.score(table, scoring)
     except InvalidInput as invalid:
