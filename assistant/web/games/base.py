@@ -54,8 +54,9 @@ class Scoring:
 
 @dataclass(frozen=True)
 class ScoringQuestion:
-    """What a scoring asks before it scores (Kardinal's final with no chain entered): the tab and
-    the card that ask it, and the value of the form's ``confirm`` field that answers "score anyway"."""
+    """What a scoring asks before it scores (a final scoring with a part of the game not entered
+    yet): the tab and the card that ask it, and the value of the form's ``confirm`` field that
+    answers "score anyway"."""
 
     screen: str
     card: str  # the element's id on that tab

@@ -1,6 +1,7 @@
 """Scoring a table (one button per scoring) and reading the kept results: list or walk."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
@@ -126,6 +127,7 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
         "notice": None,
         "poll_url": url_for("scores.result", token=token, scoring=scoring, **cast(dict[str, Any], args)),  # with since= from the page
         "poll_seconds": current_app.config["POLL_SECONDS"],
+        "drawn_at": int(time.time() * 1000),  # a copy kept of this page says when it was drawn (static/kept-scores.js)
     }
     try:
         report = game.kept_report(table, scoring)
