@@ -148,6 +148,7 @@
   var cellsOnTheirWay = []; // requests for a cell a person opened (or Done), on their way
   var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
   var fromBefore = 0; // taps kept by an earlier page (a closed tab, a reload) taken since this one opened, for the banner
+  var storeDown = false; // the last failure was the table's server saying its database is out of reach, for the banner
 
   function load() {
     try {
@@ -206,9 +207,11 @@
     var b = document.getElementById("offline");
     if (!b) { return; }
     var waiting = mine().length, text = "";
+    // What the server said (its database is out of reach: data-store-*), else that there is no connection.
+    var words = function (name) { return (storeDown && b.dataset["store" + name[0].toUpperCase() + name.slice(1)]) || b.dataset[name]; };
     if (failures) {
-      text = waiting === 1 ? b.dataset.waitingOne : waiting ? b.dataset.waitingMany.replace("{count}", waiting)
-        : document.querySelector("[data-watching-only]") ? b.dataset.watching : b.dataset.lost;
+      text = waiting === 1 ? words("waitingOne") : waiting ? words("waitingMany").replace("{count}", waiting)
+        : document.querySelector("[data-watching-only]") ? words("watching") : words("lost");
     } else if (sentAfterOutage && !waiting) {
       text = sentAfterOutage === 1 ? b.dataset.sentOne : b.dataset.sentMany.replace("{count}", sentAfterOutage);
     } else if (fromBefore && !waiting) {
@@ -218,7 +221,7 @@
     }
     if (text === b.dataset.kept && screenHere() === "scores") { text += " " + b.dataset.scoringWaits; }
     // Without a connection on a screen of counts: what still works, and what waits.
-    if (failures && document.querySelector("a.cell")) { text += " " + b.dataset.entryWorks; }
+    if (failures && document.querySelector("a.cell")) { text += " " + words("entryWorks"); }
     b.textContent = text;
     b.hidden = !text;
     b.classList.toggle("calm", !failures);
@@ -232,7 +235,9 @@
     var chosen = document.querySelector("a.cell.selected"); // the banner pushed the page down: its cell stays above the pad
     if (chosen) { keepAbovePad(chosen); }
   }
-  function lost() { failures = Math.max(failures, 1); outage = true; sentAfterOutage = 0; banner(); repaint(); }
+  function lost(down) { storeDown = down === true; failures = Math.max(failures, 1); outage = true; sentAfterOutage = 0; banner(); repaint(); }
+  // A 503 whose page says the table's database is out of reach (errors.py: data-outage), not the connection.
+  function databaseOut(status, html) { return status === 503 && /\bdata-outage="database"/.test(html || ""); }
   // No answer at all, or one that says the server or what is in front of it is out of reach for
   // now (a proxy's 502 or 504, a 503, "slow down", a body that came too slowly): wait and send again.
   function outageStatus(status) { return status === 0 || status === 408 || status === 429 || status === 502 || status === 503 || status === 504; }
@@ -660,7 +665,7 @@
 
   function answered(tap, status, html, reswap) {
     busy = false;
-    if (outageStatus(status)) { failed(); return; } // not taken: try again
+    if (outageStatus(status)) { failed(databaseOut(status, html)); return; } // not taken: try again
     failures = 0;
     window.clearTimeout(retry);
     retry = null;
@@ -728,7 +733,8 @@
 
   // Not taken (no connection, the server or its database out of reach): the taps stay, marked
   // waiting, and are sent again a little later, or as soon as the browser is back online.
-  function failed() {
+  function failed(down) {
+    storeDown = down === true; // else no answer at all (fetch's error): the connection
     busy = false;
     sending = null;
     failures += 1;
@@ -885,7 +891,7 @@
   // connection: the next poll asks again.
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail.xhr;
-    if (xhr && outageStatus(xhr.status)) { lost(); }
+    if (xhr && outageStatus(xhr.status)) { lost(databaseOut(xhr.status, xhr.responseText)); }
   });
   document.addEventListener("htmx:afterSettle", function () { trustPad(); repaint(); showUndo(); if (!busy) { send(); } });
   // A page from the network (not a kept copy) is what the service worker keeps now: taken taps

@@ -42,15 +42,18 @@ var keptScreens = {
     });
   },
   cacheWillUpdate: function (options) { return Promise.resolve(options.response.status === 200 ? options.response : null); },
+  // A screen kept: its table's page for the screens not kept yet is kept too (keepNotKeptPage, below).
+  cacheDidUpdate: function (options) { // the navigation's own address (its ?lang=), not the copy's key
+    return keepNotKeptPage(new URL(options.event && options.event.request ? options.event.request.url : options.request.url));
+  },
   // A copy shown without a connection says so (static/app.js reads data-kept-copy).
-  cachedResponseWillBeUsed: function (options) {
-    var cached = options.cachedResponse;
-    if (!cached) { return Promise.resolve(null); }
-    return cached.text().then(function (html) {
-      return new Response(html.replace("<body ", "<body data-kept-copy "), { status: 200, headers: cached.headers });
-    });
-  }
+  cachedResponseWillBeUsed: function (options) { return Promise.resolve(options.cachedResponse ? markedKept(options.cachedResponse) : null); }
 };
+function markedKept(cached) {
+  return cached.text().then(function (html) {
+    return new Response(html.replace("<body ", "<body data-kept-copy "), { status: 200, headers: cached.headers });
+  });
+}
 
 var screens = new workbox.strategies.NetworkFirst({
   cacheName: SCREENS,
@@ -64,9 +67,54 @@ function isScreen(url) {
   return url.origin === self.location.origin && url.pathname.indexOf(scope) === 0 && /^t\/[^/]+(\/|$)/.test(url.pathname.slice(scope.length));
 }
 
-workbox.routing.registerRoute(function (options) {
+// The table's page for a screen this phone has no copy of (views/installed.py: why, and the way back
+// to the board), kept once per table in the phone's language; again when a ?lang= link changed it.
+function notKeptPage(url) {
+  var scope = new URL(self.registration.scope).pathname, token = url.pathname.slice(scope.length).split("/")[1];
+  return url.origin + scope + "t/" + token + "/offline";
+}
+function keepNotKeptPage(url) {
+  var address = notKeptPage(url);
+  return caches.open(SCREENS).then(function (cache) {
+    return cache.match(address).then(function (kept) {
+      if (kept && !url.searchParams.has("lang")) { return null; }
+      return fetch(address, { credentials: "same-origin" }).then(function (response) {
+        return response.ok ? cache.put(address, response) : null;
+      });
+    });
+  }).catch(function () { /* no connection: kept at the next screen */ });
+}
+
+var screenRoute = workbox.routing.registerRoute(function (options) {
   return options.request.mode === "navigate" && isScreen(options.url);
 }, screens);
+// Neither the network nor a copy of this screen: Scores shows the copy of the scoring this phone saw
+// last, else the table's page that says so, not the browser's error.
+screenRoute.setCatchHandler(function (options) {
+  return caches.open(SCREENS).then(function (cache) {
+    return latestScoring(cache, options.url).then(function (copy) { return copy ? markedKept(copy) : cache.match(notKeptPage(options.url)); });
+  }).then(function (page) { return page || Response.error(); });
+});
+// <table>/scores answers with a redirect to the latest scoring, so its copies are kept under each
+// scoring's own address (<table>/scores/<scoring>): the newest of them (the Date it was drawn).
+function latestScoring(cache, url) {
+  if (!/\/scores$/.test(url.pathname)) { return Promise.resolve(null); }
+  var under = url.origin + url.pathname + "/";
+  return cache.keys().then(function (requests) {
+    var scorings = requests.filter(function (request) { return request.url.indexOf(under) === 0 && request.url.slice(under.length).indexOf("/") < 0; });
+    return Promise.all(scorings.map(function (request) { return cache.match(request); }));
+  }).then(function (copies) {
+    return copies.reduce(function (newest, copy) {
+      return copy && (!newest || Date.parse(copy.headers.get("date")) >= Date.parse(newest.headers.get("date"))) ? copy : newest;
+    }, null);
+  });
+}
+// The pages open when this worker takes over (the first visit): their tables' page too.
+self.addEventListener("activate", function (event) {
+  event.waitUntil(self.clients.matchAll({ type: "window" }).then(function (windows) {
+    return Promise.all(windows.map(function (client) { return new URL(client.url); }).filter(isScreen).map(keepNotKeptPage));
+  }));
+});
 
 // The page asks for a fresh copy of its screen after its taps were taken (static/app.js).
 self.addEventListener("message", function (event) {

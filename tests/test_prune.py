@@ -40,7 +40,7 @@ def test_tables_untouched_for_longer_than_the_age_are_removed_and_named(served, 
     client = served.test_client()
     finished, abandoned, recent = new_table(client), new_table(client), new_table(client)
     enter(client, finished, {"monasteries.Frankreich.green": 2})
-    assert client.post(f"/t/{finished}/score/final", data={"screen": "board"}).status_code in (200, 303)
+    assert client.post(f"/t/{finished}/score/final", data={"screen": "board", "confirm": "without-chains"}).status_code == 303
     last_changed(served, finished, days_ago=120)
     last_changed(served, abandoned, days_ago=91)
     last_changed(served, recent, days_ago=89)  # started long ago, still played

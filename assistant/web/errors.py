@@ -17,8 +17,10 @@ from assistant.web.store.db import store_failed
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
 
 
-def _page(title: str, message: str, status: int) -> tuple[str, int]:
-    return render_template("error.html", title=title, message=message, status=status), status
+def _page(title: str, message: str, status: int, outage: str = "") -> tuple[str, int]:
+    """``outage``: what is out of reach ("database"), marked on the page (data-outage) so a phone's
+    banner says it rather than that the phone lost its connection (static/app.js)."""
+    return render_template("error.html", title=title, message=message, status=status, outage=outage), status
 
 
 def _api_error(error: HTTPException) -> tuple[dict[str, object], int, dict[str, str]]:
@@ -123,6 +125,7 @@ def init_app(app: Flask) -> None:
                 _("The tables cannot be reached right now"),
                 _("The server cannot use its database at the moment. Everything saved before is safe; try again in a moment."),
                 503,
+                outage="database",
             )
             return page, status, {"Retry-After": str(RETRY_SECONDS)}
         app.logger.exception("unexpected error", exc_info=error)

@@ -128,7 +128,9 @@ def table_over_http(
             form = {"cell": f"chains.{color}", "add": str(length), "base": str(phone.version(token)), "screen": "chains", "here": ""}
             assert phone.post(f"/t/{token}/change", form)[0] == 200, color
     for scoring in scorings:
-        status, _page = phone.post(f"/t/{token}/score/{scoring}", {"screen": "board"}, htmx=False)
+        # The final scoring of a table with no chains asks first: answered "Score without chains".
+        answer = {"confirm": "without-chains"} if scoring == "final" and not chains else {}
+        status, _page = phone.post(f"/t/{token}/score/{scoring}", {"screen": "board", **answer}, htmx=False)
         assert status == 200 and phone.address.endswith(f"/scores/{scoring}"), phone.address
     _status, share = phone.get(f"/t/{token}/share")
     watch = next(found for found in re.findall(r"/t/([\w-]+)/", share) if found != token)

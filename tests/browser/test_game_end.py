@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.table_entry import random_final_board
-from tests.browser.steps import table_over_http
+from tests.browser.steps import network_delay, table_over_http
 from tests.browser.test_form_errors import axe_violations
 from tests.served import Phone
 
@@ -92,3 +92,33 @@ def test_with_a_chain_entered_the_final_scoring_is_one_tap(phones, live_server):
     page.locator("#score-final").get_by_role("button", name="Final scoring", exact=True).click()
     page.wait_for_url(re.compile(r"/scores/final$"))
     expect(page.locator("main")).to_contain_text("Barbara (red): no chain of 4 or more monasteries, no points.")
+
+
+def test_a_stale_final_scoring_button_gets_the_tables_question_not_a_scoring(phones, live_server):
+    """Issue 46 item 8: the Chains tab was drawn while green's chain was entered (a plain "Final
+    scoring" button); another phone took the chain away, and this page's poll has not come back yet.
+    The button's scoring is answered with the question, on a slow Wi-Fi, and scores only for its answer."""
+    token, _watch = table_over_http(live_server, PLAYERS, {"monasteries.Bayern.green": 5}, chains={"green": [4]}, scorings=("intermediate",))
+    phone = phones(360)
+    page = phone.page
+    page.goto(f"/t/{token}/chains#score-final")
+    final = page.locator("#score-final").get_by_role("button", name="Final scoring", exact=True)
+    expect(final).to_be_visible()
+    # The poll's answers stay "nothing new" from here: the page is the stale one the issue had.
+    page.route(re.compile(r"/chains\?.*since="), lambda route: route.fulfill(status=200, body="", headers={"HX-Reswap": "none"}))
+    network_delay(page, 300)
+    other = Phone(live_server)
+    form = {"cell": "chains.green", "remove": "4", "base": str(other.version(token)), "screen": "chains", "here": ""}
+    assert other.post(f"/t/{token}/change", form)[0] == 200
+    final.click()
+    expect(page).to_have_url(re.compile(rf"/t/{token}/chains#score-final$"))
+    question = page.locator("#score-final .ask-chains")
+    expect(question).to_contain_text(WORDS["en"]["question"])
+    expect(question).to_be_in_viewport()
+    other.get(f"/t/{token}/scores")  # the latest kept scoring
+    assert other.address.endswith("/scores/intermediate"), other.address
+    phone.shot("86-game-end-stale-button-asked-360")
+    assert axe_violations(page) == []
+    question.get_by_role("button", name=WORDS["en"]["without"]).click()
+    page.wait_for_url(re.compile(r"/scores/final$"))
+    expect(page.locator("main")).to_contain_text("Andreas (green): no chains entered, no points.")

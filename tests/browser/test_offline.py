@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import all_taps_taken, cell, open_pad, pad_number, set_count, start_table, tap, tap_twice
+from tests.browser.steps import all_taps_taken, cell, open_pad, pad_number, set_count, start_table, table_over_http, tap, tap_twice
 from tests.browser.test_form_errors import axe_violations
 
 pytestmark = pytest.mark.browser
@@ -206,3 +206,106 @@ def test_a_double_contact_is_one_tap_and_two_deliberate_taps_are_two(phones, gap
     gap = stamps[1] - stamps[0]
     assert (gap < 120) if taps == 1 else (gap >= 150), gap  # as the page measured it
     expect(cell(page, "advisors.Franken.red")).to_have_text(str(taps))
+
+
+NOT_KEPT = {
+    "en": {"scores": "Scores", "says": "This phone has no copy of this page: it was not opened here before, and it needs the connection to the table.",
+           "back": "Board", "kept": "2 taps are kept on this phone"},
+    "de": {"scores": "Punkte", "says": "Dieses Handy hat keine Kopie dieser Seite: Sie wurde hier noch nicht geöffnet und braucht die Verbindung zur Partie.",
+           "back": "Spielplan", "kept": "2 Eingaben warten auf diesem Handy"},
+}
+
+
+def offline_page_kept(page, token: str) -> None:
+    """Wait until the service worker keeps the table's page for screens it has no copy of."""
+    for _ in range(100):
+        if page.evaluate("t => caches.keys().then(names => Promise.all(names.map(n => caches.open(n).then(c => c.match('/t/' + t + '/offline')))))"
+                         ".then(found => found.some(Boolean))", token):
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the table's offline page was not kept")
+
+
+@pytest.mark.parametrize(("width", "lang"), [(360, "en"), (390, "en"), (360, "de")])
+def test_scores_never_opened_say_offline_that_they_need_the_connection_and_lead_back_to_the_board(phones, width, lang):
+    """Issue 46 item 8: the board was loaded (the service worker keeps it) but Scores never; the
+    Wi-Fi drops, two counts are tapped, and Scores is tapped: our own page in the table's language,
+    not the browser's error page, the kept taps said and kept, and the way back to the board."""
+    words = NOT_KEPT[lang]
+    phone = phones(width)
+    page = phone.page
+    token = start_table(page, PLAYERS)
+    page.goto(f"/t/{token}/board?lang={lang}")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # controlled: this screen's first copy
+    offline_page_kept(page, token)
+    open_pad(page, ENGLAND[0])
+    page.context.set_offline(True)
+    for value in (5, 2):
+        page.wait_for_timeout(300)
+        tap(page, pad_number(page, value))
+    page.locator("nav.tabs").get_by_role("link", name=words["scores"], exact=True).click()
+    expect(page).to_have_url(re.compile(rf"/t/{token}/scores$"))
+    expect(page.locator("#screen")).to_contain_text(words["says"])
+    expect(page.locator("#offline")).to_contain_text(words["kept"])
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone.shot(f"95-offline-scores-not-kept-{lang}-{width}")
+    assert axe_violations(page) == []
+    back = page.locator("#screen").get_by_role("link", name=words["back"], exact=True)
+    expect(back).to_be_in_viewport()
+    back.click()
+    for name, value in zip(ENGLAND[:2], ("5", "2"), strict=True):  # the board's kept copy, the kept taps on it
+        expect(cell(page, name)).to_have_text(value)
+        expect(cell(page, name)).to_have_class(re.compile(r"\bwaiting\b"))
+    page.context.set_offline(False)
+    expect(page.locator("#screen .cell.pending")).to_have_count(0)
+    other = phones(service_workers="block")
+    other.page.goto(f"/t/{token}/board")
+    for name, value in zip(ENGLAND[:2], ("5", "2"), strict=True):
+        expect(cell(other.page, name)).to_have_text(value)
+    forget_dropped_requests(phone)
+
+
+CHANGED_SINCE = {
+    "en": {"scores": "Scores", "board": "Board",
+           "says": "since then this phone changed: England, monasteries of Barbara (green), England, monasteries of Doris (blue)."},
+    "de": {"scores": "Punkte", "board": "Spielplan",
+           "says": "seitdem hat dieses Handy geändert: England, Klöster von Barbara (Grün), England, Klöster von Doris (Blau)."},
+}
+
+
+@pytest.mark.parametrize(("width", "lang"), [(360, "en"), (390, "en"), (360, "de")])
+def test_the_kept_scores_say_which_counts_this_phone_changed_since(phones, live_server, width, lang):
+    """Issue 46 item 8: Scores were opened (the service worker keeps the copy), then two counts
+    were tapped with the Wi-Fi down: the copy shown offline says when it was kept and names the
+    two counts changed since, instead of showing its scores as if they still held."""
+    words = CHANGED_SINCE[lang]
+    token, _watch = table_over_http(live_server, PLAYERS, {"monasteries.Bayern.red": 3}, scorings=("intermediate",))
+    phone = phones(width)
+    page = phone.page
+    page.goto(f"/t/{token}/board?lang={lang}")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # controlled from here: the screens opened are kept
+    page.locator("nav.tabs").get_by_role("link", name=words["scores"], exact=True).click()
+    expect(page).to_have_url(re.compile(r"/scores/intermediate$"))
+    expect(page.locator("#kept-changes")).to_be_hidden()  # live: nothing to say
+    page.locator("nav.tabs").get_by_role("link", name=words["board"], exact=True).click()
+    open_pad(page, ENGLAND[0])
+    page.context.set_offline(True)
+    for value in (5, 2):
+        page.wait_for_timeout(300)
+        tap(page, pad_number(page, value))
+    expect(cell(page, ENGLAND[1])).to_have_class(re.compile(r"\bwaiting\b"))  # kept on the phone, not sent
+    page.locator("nav.tabs").get_by_role("link", name=words["scores"], exact=True).click()
+    note = page.locator("#kept-changes")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(words["says"])
+    expect(note).to_have_text(re.compile(r"\b\d{1,2}[:.]\d{2}\b"))  # when the copy was kept, in the phone's time
+    expect(note).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone.shot(f"96-offline-scores-changed-since-{lang}-{width}")
+    assert axe_violations(page) == []
+    page.context.set_offline(False)  # the copy's poll brings the scores as they are: the note goes
+    expect(note).to_be_hidden()
+    forget_dropped_requests(phone)

@@ -63,9 +63,14 @@ def view_token(client, token) -> str:
 
 
 def score(client, token, scoring, screen="board", **headers):
-    """Score a table through its button; replacing a kept result answers the page's question
-    ("Replace it") as the person would, with the version it was asked on."""
+    """Score a table through its button; the questions a scoring asks are answered as the person
+    would: "Score without chains" (the table has none entered), "Replace it" (a kept result),
+    each with what its own button sends."""
     response = client.post(f"/t/{token}/score/{scoring}", data={"screen": screen}, headers=headers)
+    if response.status_code == 303 and "#" in response.headers["Location"]:  # asked on the tab, at the card
+        question = client.get(response.headers["Location"], headers=headers).get_data(as_text=True)
+        answer = re.search(r'name="confirm" value="([\w-]+)"', question).group(1)
+        response = client.post(f"/t/{token}/score/{scoring}", data={"screen": screen, "confirm": answer}, headers=headers)
     if response.status_code == 303 and response.headers["Location"].split("?")[0].endswith(f"/score/{scoring}/replace"):
         question = client.get(response.headers["Location"], headers=headers).get_data(as_text=True)
         asked = re.search(r'name="replace" value="(\d+)"', question).group(1)

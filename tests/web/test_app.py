@@ -123,3 +123,13 @@ def test_our_scripts_and_styles_go_out_minified_and_whole(client, path, comment)
     assert set(words) <= set(re.findall(r"[A-Za-z_][A-Za-z0-9_-]{5,}", text))  # nothing renamed or dropped
     with client.get("/" + path) as plain:
         assert plain.get_data(as_text=True) == source  # without gzip: the file as written
+
+
+def test_the_page_for_a_screen_not_kept_names_why_and_leads_back_in_the_phones_language(client):
+    """static/sw.js keeps it per table and shows it for a table's screen it has no copy of, offline."""
+    token = new_table(client)
+    page = client.get(f"/t/{token}/offline?lang=de").get_data(as_text=True)
+    assert "Dieses Handy hat keine Kopie dieser Seite" in page
+    assert re.search(rf'<a class="button primary wide" href="/t/{token}/board">Spielplan</a>', page)
+    assert 'data-version="0"' in page  # shows no version: taps kept for an older copy of the board stay kept (static/app.js)
+    assert client.get("/t/no-such-table-at-all/offline").status_code == 404

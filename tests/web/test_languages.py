@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.i18n.test_breakdown import EXPECTED, NAMES
-from tests.web.helpers import HTMX, change, enter, new_table, view_token
+from tests.web.helpers import HTMX, change, enter, new_table, score, view_token
 
 LANGUAGES = ("en", "de", "es", "da", "it")
 # A few words of each page that only a translated page shows.
@@ -128,8 +128,8 @@ def rulebook_table(client, language) -> str:
     })
     client.get(f"/?lang={language}")
     for scoring in ("intermediate", "final"):
-        response = client.post(f"/t/{token}/score/{scoring}", data={"screen": "board"})
-        assert response.status_code == 303
+        response = score(client, token, scoring)
+        assert response.status_code == 303 and response.headers["Location"].endswith(f"/scores/{scoring}")
     return text(client.get(f"/t/{token}/scores/final"))
 
 

@@ -1,7 +1,7 @@
 """Both scorings of the rulebook example, kept, replaced on purpose, and explained."""
 import re
 
-from tests.web.helpers import EXAMPLE, HTMX, change, enter, new_table, score
+from tests.web.helpers import EXAMPLE, HTMX, change, enter, new_table, score, version
 
 
 def scored(client, token, scoring, screen="board"):
@@ -193,3 +193,44 @@ def test_before_the_last_scoring_everyone_on_the_most_points_leads():
     assert [(row["place"], row["player"].name, row["winner"]) for row in before] == [(1, "Andreas", True), (1, "Barbara", True)]
     last = ranked(players, ["red"], use_tie_break=True)
     assert [(row["place"], row["player"].name, row["winner"]) for row in last] == [(1, "Barbara", True), (2, "Andreas", False)]
+
+
+def test_a_final_scoring_with_no_chain_entered_is_asked_by_the_table_itself(client):
+    """Issue 46 item 8: a page drawn before the chains were taken away (or from before the phone
+    asked) still shows a plain "Final scoring" button; the table answers it with the question
+    the Chains tab asks, and scores only for the question's own "Score without chains"."""
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    before = version(client, token)
+    response = client.post(f"/t/{token}/score/final", data={"screen": "chains"})  # the stale button: no answer to the question
+    assert response.status_code == 303 and response.headers["Location"] == f"/t/{token}/chains#score-final"
+    assert version(client, token) == before  # nothing scored, nothing kept
+    assert "Nothing scored yet" in client.get(f"/t/{token}/scores").get_data(as_text=True)
+    asked = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "No chains entered: score without chains, or enter them first?" in asked
+    answer = re.search(r'<form method="post" action="/t/[^"]+/score/final">.*?</form>', asked.split('class="ask-chains"')[1], re.S).group(0)
+    assert 'name="confirm" value="without-chains"' in answer and "Score without chains" in answer
+    confirmed = client.post(f"/t/{token}/score/final", data={"screen": "chains", "confirm": "without-chains"})
+    assert confirmed.status_code == 303 and confirmed.headers["Location"] == f"/t/{token}/scores/final"
+    assert "no chains entered, no points" in client.get(confirmed.headers["Location"]).get_data(as_text=True)
+
+
+def test_with_a_chain_entered_or_a_final_kept_the_table_asks_nothing_about_chains(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    change(client, token, "chains.green", screen="chains", add=4)
+    response = client.post(f"/t/{token}/score/final", data={"screen": "chains"})
+    assert response.headers["Location"] == f"/t/{token}/scores/final"  # scored at once
+    change(client, token, "chains.green", screen="chains", remove=4)
+    assert "No chains entered" not in client.get(f"/t/{token}/chains").get_data(as_text=True)
+    again = client.post(f"/t/{token}/score/final", data={"screen": "chains"})
+    assert again.headers["Location"].split("?")[0] == f"/t/{token}/score/final/replace"  # the question a kept result asks
+
+
+def test_an_answer_the_question_does_not_offer_is_no_answer(client):
+    token = new_table(client)
+    enter(client, token, EXAMPLE)
+    for wrong in ("", "yes", "without-chains " * 3, "x" * 500):
+        response = client.post(f"/t/{token}/score/final", data={"screen": "chains", "confirm": wrong})
+        assert response.status_code == 303 and response.headers["Location"] == f"/t/{token}/chains#score-final", wrong
+    assert "Nothing scored yet" in client.get(f"/t/{token}/scores").get_data(as_text=True)

@@ -44,6 +44,7 @@ def test_a_read_only_database_answers_503_saves_nothing_and_the_next_change_work
     assert [response.status_code for response in refused] == [503, 503]
     page = refused[0].get_data(as_text=True)
     assert "cannot use its database" in page and "Everything saved before is safe" in page and "Traceback" not in page
+    assert 'data-outage="database"' in page  # the phone's banner says the database, not the connection (static/app.js)
     assert refused[0].headers["Retry-After"] == "5"
     assert _stored(app, token) == before  # nothing half-written
     # the board itself still reads, with what was saved; /healthz says writes cannot be made

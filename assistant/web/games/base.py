@@ -53,6 +53,17 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class ScoringQuestion:
+    """What a scoring asks before it scores (a final scoring with a part of the game not entered
+    yet): the tab and the card that ask it, and the value of the form's ``confirm`` field that
+    answers "score anyway"."""
+
+    screen: str
+    card: str  # the element's id on that tab
+    confirm: str
+
+
+@dataclass(frozen=True)
 class RuleChoice:
     """One reading a house rule offers: its label and what it means (both gettext-marked)."""
 
@@ -379,6 +390,11 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     def totals(self, report: ReportT) -> dict[str, int]:
         """Each player's total of a report, by player key (kept with the result)."""
         return {p.key: p.total for p in self.players_view(report)}
+
+    def scoring_question(self, table: Table[StateT], scoring: str) -> ScoringQuestion | None:
+        """The question ``scoring`` asks of this table before it scores, or None (the default:
+        none). The table asks it itself, whatever page the button was on (a stale one asked nothing)."""
+        return None
 
     def score(self, table: Table[StateT], scoring: str) -> tuple[ReportT, Change]:
         """Score the table as it stands: the report, and the change that keeps the result.

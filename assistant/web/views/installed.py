@@ -1,13 +1,16 @@
 """What makes the app installable on a phone's home screen: the web app manifest, and the
-service worker (static/sw.js) with this version's files to keep (static_files.py)."""
+service worker (static/sw.js) with this version's files to keep (static_files.py) and the page it
+shows for a table's screen it has no copy of."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
+from assistant.web.pages import open_table, render
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.static_files import page_files
 
@@ -48,3 +51,13 @@ def service_worker() -> Response:
     script = "".join(f"self.{name} = {json.dumps(value)};\n" for name, value in head.items()) + (folder / "sw.js").read_text()
     # Asked for again at each visit (browsers check at most once a day otherwise): a new version is found at once.
     return Response(script, mimetype="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/t/<token>/offline")
+def not_kept(token: str) -> ResponseReturnValue:
+    """What a table's screen this phone never opened shows without a connection: the service worker
+    keeps this page once per table, in the phone's language, and answers with it (static/sw.js)."""
+    table, game = open_table(token)
+    # No version of the table: taps taken since a kept copy of another screen stay kept (static/app.js).
+    return render("table/page.html", "table/_screen.html", fragment="table/_not_kept.html", table=table, game=game, screen="offline",
+                  shown_version=0, notice=None, poll_url=None)

@@ -1,6 +1,7 @@
 """Scoring a table (one button per scoring) and reading the kept results: list or walk."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
@@ -37,6 +38,11 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
     # answer there carries the version it was asked on: a table changed since asks again.
     if table.state.results.get(scoring) and request.form.get("replace") != str(table.version):
         return redirect(url_for("scores.replace_result", token=token, scoring=scoring, screen=screen), 303)
+    # A question the scoring asks first (no chains entered) is asked by the table too: a page drawn
+    # before it applied shows a plain button. Only the question's own answer scores.
+    question = game.scoring_question(table, scoring)
+    if question and request.form.get("confirm") != question.confirm:
+        return redirect(url_for("table.screen", token=token, screen=question.screen, _anchor=question.card), 303)
     try:
         _report, keep = game.score(table, scoring)
     except InvalidInput as invalid:
@@ -121,6 +127,7 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
         "notice": None,
         "poll_url": url_for("scores.result", token=token, scoring=scoring, **cast(dict[str, Any], args)),  # with since= from the page
         "poll_seconds": current_app.config["POLL_SECONDS"],
+        "drawn_at": int(time.time() * 1000),  # a copy kept of this page says when it was drawn (static/kept-scores.js)
     }
     try:
         report = game.kept_report(table, scoring)

@@ -15,7 +15,7 @@ from assistant.games.kardinal.report import KardinalReport
 from assistant.games.kardinal.texts import Words
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput
-from assistant.web.games.base import PlannedChange, PlayerView, Scoring, Screen, ScreenContext, Seat, Segment, SetupForm, WebGame
+from assistant.web.games.base import PlannedChange, PlayerView, Scoring, ScoringQuestion, Screen, ScreenContext, Seat, Segment, SetupForm, WebGame
 from assistant.web.games.kardinal import board_check, boards, cells, results, screens, setup, sketch, sketch_screen
 from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
@@ -27,6 +27,8 @@ from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
 from assistant.web.serving.i18n import ngettext, pgettext, request_translations, sentence_start
 from assistant.web.store.tables import Change, Conflict, Table
+
+NO_CHAINS_QUESTION = ScoringQuestion(screen="chains", card="score-final", confirm="without-chains")
 
 
 class KardinalWeb(WebGame[KardinalState, KardinalReport]):
@@ -142,6 +144,13 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
 
     def score_input(self, state: KardinalState, scoring: str) -> dict[str, Any]:
         return results.score_input(state, scoring)
+
+    def scoring_question(self, table: Table[KardinalState], scoring: str) -> ScoringQuestion | None:
+        """A first final scoring with no chain counted or sketched for anyone: the table may not
+        have counted them yet (templates/kardinal/_scoring_final.html asks the same)."""
+        if scoring != "final" or table.state.results.get("final") or results.chains_input(table.state):
+            return None
+        return NO_CHAINS_QUESTION
 
     def step_title(self, table: Table[KardinalState], step: Step) -> str:
         words = Words({p.color: p.name for p in table.state.players}, published_board(), request_translations())

@@ -39,7 +39,7 @@ from assistant.web.games.kardinal.cells import (
     player_label,
     seats,
 )
-from assistant.web.games.kardinal.results import chains_input, kept_summary, live_problems
+from assistant.web.games.kardinal.results import kept_summary, live_problems
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
 from assistant.web.kept import KeptSummary
@@ -86,7 +86,6 @@ class ChainsScreen(ScreenContext):
     board_problems: int  # problems on the board tab, to point at
     intermediate: KeptSummary | None
     final: KeptSummary | None
-    chains_entered: bool  # a chain counted or sketched for anyone: else the final scoring asks first
     sketch: SketchEditor | None = None  # the open sketch's lattice
 
 
@@ -389,5 +388,4 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         board_problems=len([f for f in problems if f not in shown]),
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),
-        chains_entered=bool(chains_input(state)),
     )
