@@ -85,7 +85,7 @@ def test_nginx_with_the_shipped_site_file_slows_a_scripted_table_with_the_same_n
                 status, body = script.post(f"/t/{looped}/change", {"cell": CELL, "value": str(n % 3), "base": str(base), "screen": "board"})
                 if status == 429:
                     assert script.headers["Retry-After"] == "1" and "faster than any game is played" in body
-                    refused_by.append("nginx" if "charset" not in script.headers["Content-Type"] else "app")
+                    refused_by.append("app" if "Content-Security-Policy" in script.headers else "nginx")
                     if "nginx" in refused_by:
                         break
                 else:
@@ -119,3 +119,45 @@ def test_two_servers_on_one_store_slow_a_scripted_table_once_for_both(tmp_path, 
         assert phones[n % 2].headers["Retry-After"] == "1" and "faster than any game is played" in body
         assert BURST <= taken <= BURST + PER_SECOND * (time.monotonic() - started) + 1  # not twice as many through two servers
         assert phones[0].version(looped) == phones[1].version(looped) == base  # the refused change was not made
+
+
+TOO_FAST = "This table is being changed faster than any game is played, so this change was not made: try again in a moment."
+
+
+def test_nginx_says_its_429_in_the_page_s_language(tmp_path):
+    """nginx's own 429 (deploy/nginx.conf) speaks as the app's: the language the phone chose (the
+    ``lang`` cookie), else the first of ours its Accept-Language names, else English; its words
+    are the catalogs' own."""
+    from urllib.error import HTTPError
+    from urllib.request import HTTPSHandler, Request, build_opener
+
+    from assistant.translator import translator_for
+    from tests.browser.nginx import Nginx
+
+    with serving(tmp_path / "instance", ASSISTANT_TRUSTED_PROXIES="1") as url:
+        (tmp_path / "nginx").mkdir()
+        nginx = Nginx(tmp_path / "nginx", upstream=url)
+        browser = build_opener(HTTPSHandler(context=nginx.ssl_context))
+
+        def post(headers: dict[str, str]) -> tuple[int, dict[str, str], str]:
+            try:
+                with browser.open(Request(nginx.url + "/t/a-scripted-link/change", data=b"cell=x", headers=headers), timeout=30) as answer:
+                    return answer.status, dict(answer.headers), answer.read().decode()
+            except HTTPError as refused:
+                with refused:
+                    return refused.code, dict(refused.headers), refused.read().decode()
+
+        cases = [("de", {"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"}), ("es", {"Accept-Language": "fr-FR,fr;q=0.9,es;q=0.8"}),
+                 ("da", {"Cookie": "lang=da", "Accept-Language": "de"}), ("it", {"Accept-Language": "it"}),
+                 ("en", {"Accept-Language": "en-GB,de;q=0.5"}), ("en", {"Cookie": "lang=fr", "Accept-Language": "pt-BR"}), ("en", {})]
+        try:
+            # Any POST to /t/<link>/… counts at the door, a table there or not: until nginx refuses.
+            assert any(post({})[0] == 429 for _n in range(BURST * 3))
+            for language, headers in cases:
+                status, answer, body = next((found for found in (post(headers) for _try in range(20)) if found[0] == 429), (0, {}, ""))
+                assert status == 429, (language, headers)
+                assert body == translator_for(language).gettext(TOO_FAST) + "\n", (language, headers)
+                assert answer["Retry-After"] == "1" and answer["Content-Type"] == "text/plain; charset=utf-8"
+                assert answer["Content-Language"] == language
+        finally:
+            nginx.stop()
