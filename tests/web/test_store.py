@@ -156,3 +156,14 @@ def test_a_database_out_of_reach_is_said_at_start(command, postgres, tmp_path, m
     assert main([*command.split(), "--instance", str(tmp_path)]) == 1
     error = capsys.readouterr().err
     assert "cannot open the database (PostgreSQL database no_such_database on " in error and 'database "no_such_database" does not exist' in error
+
+
+@pytest.mark.parametrize("command", ["prune --older-than 90d", "serve --port 0", "migrate", "backup nightly.backup"])
+def test_an_instance_folder_that_cannot_be_made_is_named(command, tmp_path, capsys):
+    """A cron line or a unit with a wrong --instance (found walking deployment.md): said in one
+    line naming the setting and the reason, never a traceback."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main([*command.split(), "--instance", str(blocker / "instance")]) == 2
+    said = capsys.readouterr().err
+    assert said == f"--instance (ASSISTANT_INSTANCE_PATH): cannot make the folder {blocker / 'instance'}: Not a directory\n", said
