@@ -99,7 +99,10 @@ class Phone:
         return int(re.search(r'data-version="(\d+)"', page).group(1))
 
     def change(self, table: str, cell: str, value: int, base: int) -> int:
-        return self.post(f"/t/{table}/change", {"cell": cell, "value": str(value), "base": str(base), "screen": "board", "here": ""})[0]
+        return self.change_answered(table, cell, value, base)[0]
+
+    def change_answered(self, table: str, cell: str, value: int, base: int) -> tuple[int, str]:
+        return self.post(f"/t/{table}/change", {"cell": cell, "value": str(value), "base": str(base), "screen": "board", "here": ""})
 
 
 def new_table(phone: Phone) -> str:

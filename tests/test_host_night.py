@@ -78,3 +78,19 @@ def test_the_documented_cron_lines_back_up_and_prune_postgresql(postgres, tmp_pa
     with app.app_context():
         assert {row["id"] for row in get_db().execute("SELECT id FROM game_table").fetchall()} == {recent}
     assert not list((tmp_path / "var" / "8000").glob("*.sqlite"))  # PostgreSQL's tables, not a file of its own
+
+
+SECURITY = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+# What the set-up's own commands need, and Debian's package that has it (a fresh Debian may lack each).
+TOOLS = {"/etc/cron.d/": "cron", "curl ": "curl", "envsubst ": "gettext-base", "openssl ": "openssl", "git clone": "git", "python3 -m venv": "python3-venv"}
+
+
+def test_the_install_block_installs_what_the_set_up_s_commands_use():
+    """On a fresh Debian the walk-through found cron, curl and envsubst missing for the cron lines,
+    the Upgrade block's health checks and the site file: the Install block's apt-get names each."""
+    installed = re.search(r"^apt-get install ([^#\n]+)", DOCS, re.MULTILINE)
+    assert installed, "docs/deployment.md's Install block has no apt-get install line"
+    packages = set(installed.group(1).split())
+    used = {package for tool, package in TOOLS.items() if tool in DOCS or tool in SECURITY}
+    assert used == set(TOOLS.values())  # the docs use them all (a tool dropped: drop it here)
+    assert used <= packages, sorted(used - packages)

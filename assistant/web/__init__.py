@@ -79,7 +79,12 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         app.config.update(test_config)
     app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("TRUSTED_HOSTS"))
     # Only this user may read the database and the secret key, whatever the umask.
-    Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:  # a wrong --instance in a unit or a cron line: said in one line, as the store's settings
+        from assistant.web.store.db import StoreSettingError
+
+        raise StoreSettingError(f"--instance (ASSISTANT_INSTANCE_PATH): cannot make the folder {app.instance_path}: {error.strerror}") from None
 
     from babel.lists import format_list
     from flask_babel import get_locale

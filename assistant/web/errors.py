@@ -1,6 +1,8 @@
 """Friendly pages for every error a client can cause; never a stack trace."""
 from __future__ import annotations
 
+import math
+
 from flask import Flask, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
@@ -13,6 +15,7 @@ from assistant.web.serving.front import BODY_LATE
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.locale import api_language
 from assistant.web.store.db import store_failed
+from assistant.web.store.pace import WrittenTooFast
 
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
 
@@ -98,6 +101,12 @@ def init_app(app: Flask) -> None:
             return admission.busy_json(language), 503, {**retry, "Content-Language": language, "Vary": "Accept-Language"}
         page, status = _page(_("The server is busy"), _("Other scorings are taking all its time right now. Nothing was lost; try again in a moment."), 503)
         return page, status, retry
+
+    @app.errorhandler(WrittenTooFast)
+    def written_too_fast(error: WrittenTooFast) -> ResponseReturnValue:
+        # Plain words and Retry-After: app.js keeps the tap and sends it again then, as after a 503.
+        text = _("This table is being changed faster than any game is played, so this change was not made: try again in a moment.")
+        return Response(text + "\n", 429, mimetype="text/plain", headers={"Retry-After": str(max(1, math.ceil(error.seconds))), "Cache-Control": "no-store"})
 
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException) -> ResponseReturnValue:

@@ -142,9 +142,9 @@ def test_migrate_applies_the_postgresql_migrations_once(postgres, tmp_path, monk
     monkeypatch.setenv("DATABASE_URL", url)
     assert main(["migrate", "--instance", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
-    assert "applied 0001.game-table\napplied 0002.game-table-authors\napplied 0003.game-table-versions\napplied 0004.table-change\napplied 0005.table-tap\n" in printed
+    assert "applied 0001.game-table\napplied 0002.game-table-authors\napplied 0003.game-table-versions\napplied 0004.table-change\napplied 0005.table-tap\napplied 0006.game-table-pace\n" in printed
     assert f"applied {GAME_SLUG}-0001.board-variant\n" in printed
-    assert "PostgreSQL database migrate_command on " in printed and "(6 migrations applied now)" in printed
+    assert "PostgreSQL database migrate_command on " in printed and "(7 migrations applied now)" in printed
     db.forget_postgresql(url)
     assert main(["migrate", "--instance", str(tmp_path)]) == 0
     assert "(0 migrations applied now)" in capsys.readouterr().out
@@ -156,3 +156,14 @@ def test_a_database_out_of_reach_is_said_at_start(command, postgres, tmp_path, m
     assert main([*command.split(), "--instance", str(tmp_path)]) == 1
     error = capsys.readouterr().err
     assert "cannot open the database (PostgreSQL database no_such_database on " in error and 'database "no_such_database" does not exist' in error
+
+
+@pytest.mark.parametrize("command", ["prune --older-than 90d", "serve --port 0", "migrate", "backup nightly.backup"])
+def test_an_instance_folder_that_cannot_be_made_is_named(command, tmp_path, capsys):
+    """A cron line or a unit with a wrong --instance (found walking deployment.md): said in one
+    line naming the setting and the reason, never a traceback."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    assert main([*command.split(), "--instance", str(blocker / "instance")]) == 2
+    said = capsys.readouterr().err
+    assert said == f"--instance (ASSISTANT_INSTANCE_PATH): cannot make the folder {blocker / 'instance'}: Not a directory\n", said

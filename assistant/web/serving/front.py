@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
-from assistant.web.serving import admission, write_pace
+from assistant.web.serving import admission
 from assistant.web.serving.framing import CUT_BODY, BodyEnd, Refusal, RequestHeaders, refused_framing
 from assistant.web.serving.locale import api_language_of
 
@@ -110,9 +110,8 @@ class BufferedWSGI:
     threads, each request with its body already read."""
 
     def __init__(self, wsgi_app: WSGIApplication, threads: int, max_body: int, body_seconds: float = BODY_SECONDS, max_held: int = HELD_BYTES,
-                 quick: QuickAnswer | None = None, pace: write_pace.WritePace | None = None) -> None:
+                 quick: QuickAnswer | None = None) -> None:
         self.wsgi_app, self.max_body, self.body_seconds, self.max_held = wsgi_app, max_body, body_seconds, max_held
-        self.pace = pace or write_pace.WritePace()  # a table written faster than any game is played: 429 (write_pace.py)
         self.quick = quick  # a poll with nothing new, from granian's request alone (polls.PollAnswers.answer)
         self.held = 0  # bytes of bodies being read now, all connections together (the event loop's only)
         self.executor = ThreadPoolExecutor(threads, thread_name_prefix="app")
@@ -150,11 +149,6 @@ class BufferedWSGI:
         body, refused = await self._body(scope, protocol)
         if isinstance(refused, Refusal):  # the app never sees it
             protocol.response_bytes(*refused.answer())
-            return
-        wait = self.pace.wait(scope.method, scope.path)
-        if wait:  # its body read whole, the connection stays open for the retry
-            language = api_language_of(None, scope.headers.get("accept-language") or "")
-            protocol.response_bytes(*write_pace.too_fast(wait, language).answer())
             return
         environ["wsgi.input"] = io.BytesIO(body)
         if refused == "late":

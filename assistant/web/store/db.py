@@ -34,7 +34,8 @@ CREATE TABLE IF NOT EXISTS game_table (
     changed TEXT NOT NULL,          -- JSON {cell: version that last changed it}
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    authors TEXT NOT NULL DEFAULT '{}'  -- JSON: which phone set each cell, values replaced since
+    authors TEXT NOT NULL DEFAULT '{}',  -- JSON: which phone set each cell, values replaced since
+    paced_until REAL NOT NULL DEFAULT 0  -- when it has all its allowances of changes back (pace.py)
 );
 CREATE INDEX IF NOT EXISTS game_table_updated ON game_table (updated);  -- prune finds the old ones
 """
@@ -182,6 +183,8 @@ def _upgrade(db: sqlite3.Connection, games: Sequence[GameTables]) -> None:
         columns = {row[1] for row in db.execute("PRAGMA table_info(game_table)")}
         if "authors" not in columns:  # made before phones were told their value was replaced
             db.execute("ALTER TABLE game_table ADD COLUMN authors TEXT NOT NULL DEFAULT '{}'")
+        if "paced_until" not in columns:  # made before a table's pace was counted in the store
+            db.execute("ALTER TABLE game_table ADD COLUMN paced_until REAL NOT NULL DEFAULT 0")
         for game in games:
             game.upgrade_database(db)
         db.execute("COMMIT")

@@ -21,7 +21,7 @@ from typing import Any, Generic, TypedDict, TypeVar
 
 from flask import abort, current_app, session
 
-from assistant.web.store import record
+from assistant.web.store import pace, record
 from assistant.web.store.db import EXTENSION, Row, get_db, table_versions, writing
 from assistant.web.store.state import TableState
 
@@ -66,6 +66,7 @@ class Table(Generic[StateT]):
     updated: float
     token: str = ""  # the link it was opened with: the edit or the spectators' token
     authors: Authors = field(default_factory=Authors)
+    paced_until: float = 0.0  # its pace of changes (pace.py)
 
     @property
     def can_edit(self) -> bool:
@@ -213,6 +214,7 @@ def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin
             return Applied(table)  # taken, and nothing to write: no version, no entry, nothing to undo
         table.version += 1
         table.updated = time.time()
+        table.paced_until = pace.paced(table.paced_until, table.updated)  # WrittenTooFast: nothing written, 429
         for cell, (previous, before) in setting.items():
             after = cells[cell][1]
             table.changed[cell] = table.version
@@ -223,7 +225,7 @@ def apply_change(table: Table[StateT], change: Change, base: int, origin: Origin
                              origin.tap or None, origin.asked, origin.undoes, table.updated)
         try:
             written = record.write(db, _UPDATE, (table.version, table.state.to_json(), json.dumps(table.changed), table.updated,
-                                                 json.dumps(table.authors), table.id, table.version - 1), entry)
+                                                 json.dumps(table.authors), table.paced_until, table.id, table.version - 1), entry)
         except record.DuplicateTap:
             written = False  # another request took this tap first: read afresh, found below
         if written:
@@ -259,7 +261,7 @@ def entered_after(table: Table[Any]) -> int:
     return max((kept.version for kept in table.state.results.values() if kept), default=0)
 
 
-_UPDATE = "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ? WHERE id = ? AND version = ?"
+_UPDATE = "UPDATE game_table SET version = ?, state = ?, changed = ?, updated = ?, authors = ?, paced_until = ? WHERE id = ? AND version = ?"
 
 
 def _conflicts(table: Table[Any], change: Change, base: int, current: Any, origin: Origin) -> bool:
@@ -366,6 +368,7 @@ def _table(row: Row, token: str, model: type[StateT]) -> Table[StateT]:
         updated=row["updated"],
         token=token,
         authors=json.loads(row["authors"] or "{}"),
+        paced_until=row["paced_until"],
     )
 
 
