@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import Phone
 from tests.browser.steps import all_taps_taken, set_count, table_over_http
 from tests.browser.test_form_errors import axe_violations
+from tests.served import Phone as ServedPhone
 from tests.web.helpers import EXAMPLE
 
 pytestmark = pytest.mark.browser
@@ -134,7 +135,41 @@ def test_the_phone_scores_the_board_by_itself_with_no_connection_and_it_is_kept_
         page.wait_for_url(re.compile(r"/scores/final$"), timeout=60_000)
         expect(page.locator("#screen .verdict-card")).to_contain_text(final["verdict"])
         assert table_version(base, token) == before + 2
+
+        # Scored again on the phone while another phone changes the table: not kept, and said so.
+        page.goto(f"/t/{token}/chains")
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        page.get_by_role("button", name="Schlusswertung erneut werten").click()
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Auf diesem Handy gewertet", timeout=FIRST_SCORING_MS)
+        stoppable_server.start()
+        other = ServedPhone(base)
+        assert other.change(token, "monasteries.England.red", 1, other.version(token)) == 200
+        page.context.set_offline(False)
+        expect(page.locator("#screen .notice")).to_contain_text("Nicht übernommen: die Partie hat sich geändert, nachdem dieses Handy sie gewertet hat", timeout=60_000)
+        phone.shot("95-scored-on-phone-not-kept-de-390")
+        assert table_version(base, token) == before + 3  # the other phone's change, nothing else
     finally:
         phone.context.close()
     unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
     assert unexpected == [], unexpected
+
+
+def test_a_phone_holding_counts_not_sent_yet_says_so_and_does_not_score(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, EXAMPLE)
+    phone = phones()
+    page = phone.page
+    page.goto(f"/t/{token}/share")
+    # Opted in as the share page's button does (the scorer's download is the other test's).
+    page.evaluate("localStorage.setItem('assistant.offline-scoring', '\"1\"'); document.cookie = 'assistant_scorer=1; path=/'")
+    page.goto(f"/t/{token}/board")
+    page.context.set_offline(True)
+    set_count(page, "monasteries.England.green", 3)  # kept on the phone: the table has not got it
+    page.locator("#pad a.done").click()
+    page.get_by_role("button", name="Intermediate scoring").click()
+    expect(page.locator("#screen .offline-status")).to_have_text(
+        "Not scored on this phone: counts entered here are not sent to the table yet. Score once they are sent.")
+    expect(page.locator("#screen .offline-scored")).to_have_count(0)
+    page.context.set_offline(False)
+    all_taps_taken(page)
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
