@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Flask, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
 from assistant.web.pages import WATCH_ONLY
 from assistant.web.serving import admission
@@ -15,6 +15,10 @@ from assistant.web.serving.locale import api_language
 from assistant.web.store.db import store_failed
 
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
+
+
+class FieldRefused(BadRequest):
+    """A form field no page of ours sends as it came: the page names the field and why (the description)."""
 
 
 def _page(title: str, message: str, status: int) -> tuple[str, int]:
@@ -96,6 +100,10 @@ def init_app(app: Flask) -> None:
             return admission.busy_json(language), 503, {**retry, "Content-Language": language, "Vary": "Accept-Language"}
         page, status = _page(_("The server is busy"), _("Other scorings are taking all its time right now. Nothing was lost; try again in a moment."), 503)
         return page, status, retry
+
+    @app.errorhandler(FieldRefused)
+    def field_refused(error: FieldRefused) -> ResponseReturnValue:
+        return _page(_("That did not work"), str(error.description), 400)
 
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException) -> ResponseReturnValue:

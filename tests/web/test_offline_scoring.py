@@ -117,5 +117,9 @@ def test_a_result_scored_on_the_phone_after_which_the_table_changed_is_not_kept_
 def test_a_malformed_result_sent_back_is_refused(client):
     token = new_table(client)
     enter(client, token, EXAMPLE)
-    assert sent_back(client, token, "seven", "offline-result-3").status_code == 400
-    assert sent_back(client, token, version(client, token), "no!").status_code == 400
+    bad_version = sent_back(client, token, "seven", "offline-result-3")
+    assert bad_version.status_code == 400
+    assert "The result scored on this phone: the version it scored is not a number" in bad_version.get_data(as_text=True)
+    bad_id = sent_back(client, token, version(client, token), "no!")
+    assert bad_id.status_code == 400
+    assert "The result scored on this phone: its id is not one this app makes" in bad_id.get_data(as_text=True)

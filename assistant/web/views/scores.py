@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
 from assistant.web import breakdown, kept, play_log, takeback
+from assistant.web.errors import FieldRefused
 from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.phones import this_phone
@@ -69,12 +70,13 @@ def offline_result(table: Table[TableState], scoring: str) -> str:
     offline, scored = request.form.get("offline", ""), request.form.get("scored", "")
     if not offline and not scored:
         return KEEP
+    field = _("The result scored on this phone")
     try:
-        checked_tap(offline or "-", _("The result scored on this phone"))
+        checked_tap(offline or "-", field)
     except BadChange as bad:
-        abort(400, description=f"{bad.field}: {bad.reason}")
+        raise FieldRefused(_("{field}: {reason}").format(field=bad.field, reason=bad.reason)) from None
     if not scored.isdigit() or len(scored) > 15:
-        abort(400, description=_("{field}: {reason}").format(field=_("The result scored on this phone"), reason=_("the version it scored is not a number")))
+        raise FieldRefused(_("{field}: {reason}").format(field=field, reason=_("the version it scored is not a number")))
     taken = record.by_tap(get_db(), table.id, offline)
     if taken is not None:
         return TAKEN
