@@ -98,8 +98,9 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
     var old = names.filter(function (name) { return name.indexOf("assistant-offline-") === 0 && name !== self.OFFLINE.cache; });
     if (!old.length) { return null; }
-    // A phone that kept an older scorer keeps this version's instead.
-    return Promise.all(old.map(function (name) { return caches.delete(name); })).then(keepScorer).catch(function () {});
+    // A phone that kept an older scorer keeps this version's instead; the old one goes once the new
+    // one is whole (an update found with no connection leaves the old one in use).
+    return keepScorer().then(function () { return Promise.all(old.map(function (name) { return caches.delete(name); })); }).catch(function () {});
   }));
 });
 self.addEventListener("message", function (event) {
@@ -116,6 +117,7 @@ function offlinePaths() {
 workbox.routing.registerRoute(function (options) {
   return options.url.origin === self.location.origin && offlinePaths().indexOf(options.url.pathname) >= 0;
 }, function (options) {
-  return caches.match(options.request, { ignoreSearch: true, cacheName: self.OFFLINE.cache })
+  return caches.open(self.OFFLINE.cache).then(function (cache) { return cache.match(options.request, { ignoreSearch: true }); })
+    .then(function (kept) { return kept || caches.match(options.request, { ignoreSearch: true }); }) // an older version's, until this one is kept
     .then(function (kept) { return kept || fetch(options.request); });
 });
