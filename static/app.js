@@ -914,6 +914,25 @@
   }
 })();
 
+// Scoring on the phone with no connection (static/offline-scoring.js): loaded only on a phone that
+// opted in or is installed, or on the page that offers it, never on a plain page view.
+(function () {
+  "use strict";
+  var loaded = false;
+  function load() {
+    var src = document.body && document.body.dataset.offlineScoring, opted = false;
+    try { opted = Boolean(window.localStorage.getItem("assistant.offline-scoring")); } catch (e) { /* private mode */ }
+    var wanted = opted || document.querySelector("[data-offline-keep]") || window.matchMedia("(display-mode: standalone)").matches;
+    if (loaded || !src || !wanted) { return; }
+    loaded = true;
+    var script = document.createElement("script");
+    script.src = src;
+    document.head.appendChild(script);
+  }
+  document.addEventListener("DOMContentLoaded", load);
+  document.addEventListener("htmx:afterSettle", load);
+})();
+
 // The screen stays awake while the number pad is open (a player counting their pieces puts the
 // phone down between taps): a wake lock, released when the pad closes or the page is hidden (the
 // browser releases it then itself; it is asked for again when the page is back). A browser

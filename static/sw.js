@@ -124,3 +124,48 @@ self.addEventListener("message", function (event) {
   if (!isScreen(url)) { return; }
   event.waitUntil(screens.handle({ event: event, request: new Request(url.href, { credentials: "same-origin" }) }));
 });
+
+// Scoring on the phone with no connection (static/offline-scoring.js, docs/architecture.md):
+// Pyodide, the wheels, the core's zip and the worker, kept in a cache of their own only when the
+// phone opts in (the share page) or is installed, never on a plain page view; answered from that
+// cache by their path (Pyodide asks for its files without ?v=). OFFLINE (views/offline.py) names
+// the cache after the files' versions: a new version is fetched again whole, the old one goes.
+function offlineUrls() {
+  return [self.OFFLINE.worker, self.OFFLINE.core, self.OFFLINE_LIST].concat(self.OFFLINE.pyodide, self.OFFLINE.wheels);
+}
+function keepScorer() {
+  return caches.open(self.OFFLINE.cache).then(function (cache) { return cache.addAll(offlineUrls()); });
+}
+function scorerKept() {
+  return caches.has(self.OFFLINE.cache).then(function (has) {
+    if (!has) { return false; }
+    return caches.open(self.OFFLINE.cache).then(function (cache) { return cache.keys(); }).then(function (keys) { return keys.length === offlineUrls().length; });
+  });
+}
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    var old = names.filter(function (name) { return name.indexOf("assistant-offline-") === 0 && name !== self.OFFLINE.cache; });
+    if (!old.length) { return null; }
+    // A phone that kept an older scorer keeps this version's instead; the old one goes once the new
+    // one is whole (an update found with no connection leaves the old one in use).
+    return keepScorer().then(function () { return Promise.all(old.map(function (name) { return caches.delete(name); })); }).catch(function () {});
+  }));
+});
+self.addEventListener("message", function (event) {
+  var ask = event.data && event.data.scorer, port = event.ports && event.ports[0];
+  if (ask !== "keep" && ask !== "kept") { return; }
+  var work = ask === "keep" ? keepScorer().then(function () { return true; }) : scorerKept();
+  event.waitUntil(work.then(function (kept) { if (port) { port.postMessage({ kept: kept }); } }, function () {
+    if (port) { port.postMessage({ kept: false, failed: true }); }
+  }));
+});
+function offlinePaths() {
+  return offlineUrls().map(function (url) { return new URL(url, self.location.origin).pathname; });
+}
+workbox.routing.registerRoute(function (options) {
+  return options.url.origin === self.location.origin && offlinePaths().indexOf(options.url.pathname) >= 0;
+}, function (options) {
+  return caches.open(self.OFFLINE.cache).then(function (cache) { return cache.match(options.request, { ignoreSearch: true }); })
+    .then(function (kept) { return kept || caches.match(options.request, { ignoreSearch: true }); }) // an older version's, until this one is kept
+    .then(function (kept) { return kept || fetch(options.request); });
+});

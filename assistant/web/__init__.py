@@ -107,7 +107,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     static_files.init_app(app)
 
     from assistant.web import api
-    from assistant.web.views import history, home, installed, scores, share, table
+    from assistant.web.views import history, home, installed, offline, scores, share, table
 
     app.register_blueprint(api.bp)
     app.register_blueprint(home.bp)
@@ -116,6 +116,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(history.bp)
     app.register_blueprint(share.bp)
     app.register_blueprint(installed.bp)
+    app.register_blueprint(offline.bp)
     # The games served, in the page's language ("A and B", "A und B"): shared pages name no game themselves.
     app.jinja_env.globals["htmx_config"] = HTMX_CONFIG
     app.jinja_env.globals["games_in_words"] = lambda: format_list([str(game.title) for game in web_games()], locale=str(get_locale()))

@@ -6,7 +6,7 @@ import math
 from flask import Flask, Response, abort, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, SecurityError
+from werkzeug.exceptions import BadRequest, HTTPException, SecurityError
 
 from assistant.web.pages import WATCH_ONLY
 from assistant.web.serving import admission
@@ -18,6 +18,10 @@ from assistant.web.store.db import store_failed
 from assistant.web.store.pace import WrittenTooFast
 
 RETRY_SECONDS = 5  # what a 503 asks a client to wait before trying again
+
+
+class FieldRefused(BadRequest):
+    """A form field no page of ours sends as it came: the page names the field and why (the description)."""
 
 
 def _page(title: str, message: str, status: int, outage: str = "") -> tuple[str, int]:
@@ -107,6 +111,10 @@ def init_app(app: Flask) -> None:
         # Plain words and Retry-After: app.js keeps the tap and sends it again then, as after a 503.
         text = _("This table is being changed faster than any game is played, so this change was not made: try again in a moment.")
         return Response(text + "\n", 429, mimetype="text/plain", headers={"Retry-After": str(max(1, math.ceil(error.seconds))), "Cache-Control": "no-store"})
+
+    @app.errorhandler(FieldRefused)
+    def field_refused(error: FieldRefused) -> ResponseReturnValue:
+        return _page(_("That did not work"), str(error.description), 400)
 
     @app.errorhandler(HTTPException)
     def other_http_error(error: HTTPException) -> ResponseReturnValue:

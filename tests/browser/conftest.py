@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,30 @@ def phones(browser, live_server):
         phone.context.close()
     for phone in opened:
         assert phone.errors == [], phone.errors
+
+
+@pytest.fixture
+def stoppable_server(tmp_path):
+    """A server of this test's own on a fixed port: ``stop()`` it and ``start()`` it again at
+    the same address (the service worker and the kept taps belong to that origin)."""
+    port = free_port(LOOPBACK)
+    settings = {"ASSISTANT_PORT": str(port), "ASSISTANT_SECRET_KEY": "engines", "ASSISTANT_PUBLIC_URL": f"http://{LOOPBACK}:{port}"}
+
+    class Server:
+        url = f"http://{LOOPBACK}:{port}"
+        stack: ExitStack | None = None
+
+        def start(self) -> None:
+            self.stack = ExitStack()
+            assert self.stack.enter_context(serving(tmp_path, **settings)) == self.url
+
+        def stop(self) -> None:
+            assert self.stack is not None
+            self.stack.close()
+            self.stack = None
+
+    server = Server()
+    server.start()
+    yield server
+    if server.stack:
+        server.stop()

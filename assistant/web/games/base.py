@@ -226,6 +226,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     screen_args: tuple[str, ...] = ()  # the URL arguments its screens read (all others are dropped)
     max_name: int = 40  # the longest player's name, in characters (the core's MAX_NAME): the forms' maxlength
     points_label: str = _l("Points")  # the standings' column of points ("VP")
+    report_total_field: str = "total"  # the JSON report's player field those points are (scored on the phone: views/offline.py)
     tie_break_labels: tuple[str, ...] = ()  # the standings' columns for what breaks a tie, in order
     tie_break_note: str = ""  # below the final standings: how a tie is broken
     how_to_score: str = _l("Enter the table, then tap the scoring button at the bottom of its tab.")  # before anything is scored

@@ -17,8 +17,11 @@ import rjsmin
 import zopfli.gzip
 from flask import Flask, Response, request
 
-COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/json"}
+COMPRESSIBLE = {"text/html", "text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/json", "application/wasm"}
 SMALLEST = 1024  # below this gzip saves nothing worth the header
+# Pyodide's files, a phone's one download to score by itself (views/offline.py): zopfli would take
+# minutes on the 9.6 MB WebAssembly, zlib's best a second or two, for a few percent more bytes.
+ZOPFLI_LARGEST = 256 * 1024
 
 
 def init_app(app: Flask) -> None:
@@ -62,7 +65,8 @@ def _packed_file(path: str, etag: str, response: Response) -> bytes:
     if key not in _packed:
         if len(_packed) >= PACKED_FILES:
             _packed.clear()
-        _packed[key] = zopfli.gzip.compress(minified(path, response.get_data()))
+        data = minified(path, response.get_data())
+        _packed[key] = zopfli.gzip.compress(data) if len(data) <= ZOPFLI_LARGEST else gzip.compress(data, compresslevel=9, mtime=0)
     return _packed[key]
 
 

@@ -23,6 +23,11 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
+# The Web Worker that scores on the phone (static/score-worker.js) compiles Pyodide's WebAssembly,
+# which 'wasm-unsafe-eval' allows (nothing else: no eval of scripts); a worker obeys its own
+# script's policy, so only that file's answer carries it and every page keeps the policy above.
+WASM_SCRIPTS = {"score-worker.js"}
+WORKER_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self';", "script-src 'self' 'wasm-unsafe-eval';")
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"  # one year; sent over HTTPS only
 SAME_ORIGIN_FETCH_SITES = {"same-origin", "none"}  # "none": the user typed or bookmarked it
 
@@ -101,10 +106,10 @@ def instance_secret(path: Path) -> str:
         return key
 
 
-def security_headers(secure: bool) -> list[tuple[str, str]]:
+def security_headers(secure: bool, policy: str = CONTENT_SECURITY_POLICY) -> list[tuple[str, str]]:
     """The headers every response carries (``secure``: it goes out over HTTPS)."""
     headers = [
-        ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+        ("Content-Security-Policy", policy),
         ("X-Content-Type-Options", "nosniff"),
         ("Referrer-Policy", "no-referrer"),  # table links are the keys to the tables
     ]
@@ -112,6 +117,7 @@ def security_headers(secure: bool) -> list[tuple[str, str]]:
 
 
 def _security_headers(response: Response) -> Response:
-    for name, value in security_headers(request.is_secure):
+    wasm = request.endpoint == "static" and (request.view_args or {}).get("filename") in WASM_SCRIPTS
+    for name, value in security_headers(request.is_secure, WORKER_CONTENT_SECURITY_POLICY if wasm else CONTENT_SECURITY_POLICY):
         response.headers[name] = value
     return response

@@ -13,6 +13,7 @@ from flask_babel import get_locale
 from assistant.web.pages import open_table, render
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.static_files import page_files
+from assistant.web.views.offline import kept_files
 
 bp = Blueprint("installed", __name__)
 BACKGROUND = "#121417"  # static/app.css --bg: the splash screen and the bar above the app
@@ -47,6 +48,8 @@ def service_worker() -> Response:
         "VERSION": version,
         "PRECACHE": [{"url": url_for("static", filename=name), "revision": None} for name in page_files(folder)],
         "WORKBOX": f"{request.script_root}{current_app.static_url_path}/vendor/workbox/",
+        "OFFLINE": kept_files(),  # kept only when the phone opts in or is installed (static/offline-scoring.js)
+        "OFFLINE_LIST": url_for("offline.files"),
     }
     script = "".join(f"self.{name} = {json.dumps(value)};\n" for name, value in head.items()) + (folder / "sw.js").read_text()
     # Asked for again at each visit (browsers check at most once a day otherwise): a new version is found at once.

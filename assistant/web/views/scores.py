@@ -11,6 +11,7 @@ from flask.typing import ResponseReturnValue
 from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
 from assistant.web import breakdown, kept, play_log, takeback
+from assistant.web.errors import FieldRefused
 from assistant.web.games.base import BadChange, Scoring, WebGame
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.phones import this_phone
@@ -20,7 +21,7 @@ from assistant.web.store import record
 from assistant.web.store.db import get_db
 from assistant.web.store.state import KeptResult, TableState
 from assistant.web.store.tables import RESULTS, Origin, Table, apply_change
-from assistant.web.views.table import unchanged_since
+from assistant.web.views.table import SCORED_ON_PHONE_STALE, checked_tap, unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
 CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views/table.py shows it)
@@ -36,6 +37,12 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
         screen = game.entry_screens[0].name
     # Replacing a kept result asks first, on a page of its own (it names what is replaced); the
     # answer there carries the version it was asked on: a table changed since asks again.
+    sent_back = offline_result(table, scoring)
+    if sent_back == TAKEN:  # sent again (a page reloaded, a second try): it counted the first time
+        return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
+    if sent_back == CHANGED_SINCE:
+        flash({"table": token, "screen": screen, "scoring": scoring}, SCORED_ON_PHONE_STALE)  # type: ignore[arg-type]  # kept as JSON
+        return redirect(url_for("table.screen", token=token, screen=screen), 303)
     if table.state.results.get(scoring) and request.form.get("replace") != str(table.version):
         return redirect(url_for("scores.replace_result", token=token, scoring=scoring, screen=screen), 303)
     # A question the scoring asks first (no chains entered) is asked by the table too: a page drawn
@@ -51,8 +58,35 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
         problems = [game.problem_in_words(table.state, p.field, p.reason) for p in invalid.problems]
         flash({"table": token, "screen": screen, "problems": problems}, CANNOT_SCORE)  # type: ignore[arg-type]  # kept as JSON: a dict stays whole
         return redirect(url_for("table.screen", token=token, screen=screen), 303)
-    apply_change(table, keep, table.version, Origin(this_phone()))
+    apply_change(table, keep, table.version, Origin(this_phone(), request.form.get("offline", ""), f"score={scoring}"))
     return redirect(url_for("scores.result", token=token, scoring=scoring), 303)
+
+
+# A scoring a phone made with no connection, sent once it is back (static/offline-scoring.js): the
+# form names the version it scored (``scored``) and carries an id of its own (``offline``, a tap's
+# id), so it counts once however often it comes. The server scores the table again with the same
+# core, so what is kept is what the phone showed, unless the table changed since: then nothing is
+# kept and the phone is told, as a conflict is (SCORED_ON_PHONE_STALE, templates/table/_notice.html).
+TAKEN, CHANGED_SINCE, KEEP = "taken", "changed", "keep"
+
+
+def offline_result(table: Table[TableState], scoring: str) -> str:
+    """What to do with a scoring sent back by a phone (``KEEP`` for any other scoring too);
+    a malformed id or version is refused with the field named (400)."""
+    offline, scored = request.form.get("offline", ""), request.form.get("scored", "")
+    if not offline and not scored:
+        return KEEP
+    field = _("The result scored on this phone")
+    try:
+        checked_tap(offline or "-", field)
+    except BadChange as bad:
+        raise FieldRefused(_("{field}: {reason}").format(field=bad.field, reason=bad.reason)) from None
+    if not scored.isdigit() or len(scored) > 15:
+        raise FieldRefused(_("{field}: {reason}").format(field=field, reason=_("the version it scored is not a number")))
+    taken = record.by_tap(get_db(), table.id, offline)
+    if taken is not None:
+        return TAKEN
+    return KEEP if int(scored) == table.version else CHANGED_SINCE
 
 
 @bp.get("/score/<scoring>/replace")

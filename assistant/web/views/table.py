@@ -43,9 +43,10 @@ from assistant.web.store.tables import (
 class Notice:
     """A message on a table's screen (templates/table/_notice.html), pinned on the pad when it
     is open: a refused change (``error``: the field and why), a page out of date (``stale``), a
-    refused scoring (``cannot-score``: its problems), or another phone's value (``conflict``)."""
+    refused scoring (``cannot-score``: its problems), or another phone's value (``conflict``), or a
+    scoring made on this phone without a connection that the table changed after (``scored-on-phone-stale``)."""
 
-    kind: Literal["error", "stale", "cannot-score", "conflict"]
+    kind: Literal["error", "stale", "cannot-score", "conflict", "scored-on-phone-stale"]
     field: str = ""
     reason: str = ""
     problems: tuple[str, ...] = ()
@@ -62,6 +63,7 @@ class Notice:
 
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+SCORED_ON_PHONE_STALE = "scored-on-phone-stale"  # flashed by views/scores.py: a scoring sent back from a phone, the table changed since
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
 
@@ -111,6 +113,9 @@ def refused_scoring(token: str, screen: str) -> Notice | None:
     for refused in get_flashed_messages(category_filter=["cannot-score"]):
         if isinstance(refused, dict) and refused.get("table") == token and refused.get("screen") == screen:
             return Notice("cannot-score", problems=tuple(refused["problems"]))
+    for stale in get_flashed_messages(category_filter=[SCORED_ON_PHONE_STALE]):
+        if isinstance(stale, dict) and stale.get("table") == token and stale.get("screen") == screen:
+            return Notice(SCORED_ON_PHONE_STALE, field=str(stale.get("scoring", "")))
     return None
 
 

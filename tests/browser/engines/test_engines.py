@@ -3,14 +3,10 @@ engine (tests/browser/engines/drivers.py), at 390 px unless said. Screenshots:
 screenshots/engine-<engine>-*.png."""
 from __future__ import annotations
 
-from contextlib import ExitStack
-
 import pytest
 
-from assistant.web.serving.serve import free_port
 from tests.browser.engines.steps import PAD_CELL, all_taps_taken, cell_css, fits, open_pad, set_count, share_links, start_table, tap_number, version
 from tests.browser.steps import table_over_http
-from tests.served import LOOPBACK, serving
 from tests.web.helpers import EXAMPLE
 
 pytestmark = pytest.mark.browser
@@ -68,33 +64,6 @@ def test_two_phones_on_one_cell_get_a_clear_choice(engine_phones, engine):
     second.click_text(".notice.conflict button", "Use 5 anyway")
     second.wait_text(cell_css(ROW[1]), "5")
     first.wait_text(cell_css(ROW[1]), "5", timeout=2 * POLL_S + 3)
-
-
-@pytest.fixture
-def stoppable_server(tmp_path):
-    """A server of this test's own on a fixed port: ``stop()`` it and ``start()`` it again at
-    the same address (the service worker and the kept taps belong to that origin)."""
-    port = free_port(LOOPBACK)
-    settings = {"ASSISTANT_PORT": str(port), "ASSISTANT_SECRET_KEY": "engines", "ASSISTANT_PUBLIC_URL": f"http://{LOOPBACK}:{port}"}
-
-    class Server:
-        url = f"http://{LOOPBACK}:{port}"
-        stack: ExitStack | None = None
-
-        def start(self) -> None:
-            self.stack = ExitStack()
-            assert self.stack.enter_context(serving(tmp_path, **settings)) == self.url
-
-        def stop(self) -> None:
-            assert self.stack is not None
-            self.stack.close()
-            self.stack = None
-
-    server = Server()
-    server.start()
-    yield server
-    if server.stack:
-        server.stop()
 
 
 def test_taps_outlive_a_server_stop_and_an_offline_reload_and_go_once_when_it_is_back(engine_phones, engine, stoppable_server):

@@ -37,6 +37,7 @@ class PrincepsWeb(NamedGame[PrincepsState, PrincepsReport]):
     seating = Seating(low=MIN_PLAYERS, high=PRINCE_CARDS, max_name=MAX_NAME)  # one Prince card each
     house_rules = {"rules.ties": TIE_RULE}
     points_label = _l("VP")
+    report_total_field = "vp"
     tie_break_labels = (_l("Stable"), _l("Gold"), _l("Trade"))
     tie_break_note = _l(
         "A tie on VP goes to the most stable territories, then the most gold territories, then the most trade "

@@ -1,0 +1,224 @@
+/* Scoring on the phone with no connection (issue 48; docs/architecture.md, "Scoring on the phone").
+   Loaded by static/app.js only on a phone that opted in (the share page's button) or is installed.
+   - Opting in: the service worker (static/sw.js) keeps Pyodide, the wheels, the core and the
+     worker (views/offline.py lists them); an installed app opts in by itself.
+   - A scoring's button when the server cannot be reached: the board's position the page carries
+     (the form's data-position, the core's input) is scored in a Web Worker (static/score-worker.js)
+     by the same Python core, in the page's language, and shown from the JSON report through the
+     page's <template class="offline-result"> (the server's words and classes), marked "scored on
+     this phone, not kept yet". Counts entered on this phone and not sent yet are not on that
+     board: the phone says so and does not score.
+   - Sent back: kept on the phone (localStorage) until the server answers again, then sent as the
+     scoring's own form with the version scored and an id of its own (views/scores.py: kept once,
+     or refused as a conflict when the table changed since). */
+(function () {
+  "use strict";
+  var OPTED = "assistant.offline-scoring"; // localStorage: "1" once this phone keeps the scorer
+  var RESULTS = "assistant.offline-results"; // scorings made here, not sent yet, oldest first
+  var TAPS = "assistant.taps"; // static/app.js: taps the table has not taken yet
+  var PROBE_MS = 3000; // no answer from the server within this: it cannot be reached
+  var RETRY_MS = 3000; // how often a result waiting to be sent asks whether the server is back
+  var body = document.body;
+  var worker = null;
+
+  function read(key, empty) {
+    try { var value = JSON.parse(window.localStorage.getItem(key) || "null"); return value === null ? empty : value; } catch (e) { return empty; }
+  }
+  function write(key, value) {
+    try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode: kept while the page is open */ }
+  }
+  function newId() {
+    var bytes = new Uint8Array(12);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  // Opted in: kept here, and said to the server (a cookie), whose pages then carry the positions
+  // and the result's template (views/offline.py): a phone that did not opt in is sent neither.
+  function optIn() {
+    write(OPTED, "1");
+    document.cookie = "assistant_scorer=1; path=/; max-age=31536000; SameSite=Lax";
+  }
+  function tableHere() { var parts = window.location.pathname.split("/"); return parts[1] === "t" ? parts[2] : ""; }
+
+  // --- Keeping the scorer: a question to the service worker, answered on a channel of its own.
+  function askWorker(what) {
+    if (!navigator.serviceWorker || !window.isSecureContext) { return Promise.resolve({ kept: false, none: true }); }
+    return navigator.serviceWorker.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { resolve(event.data || {}); };
+        registration.active.postMessage({ scorer: what }, [channel.port2]);
+      });
+    });
+  }
+  function keepScorer(button) {
+    var status = button ? button.parentNode.querySelector("[data-offline-status]") : null;
+    function say(word) { if (status) { status.textContent = button.dataset[word]; } }
+    if (!navigator.serviceWorker || !window.isSecureContext) { say("noWorker"); return; }
+    optIn();
+    say("keeping");
+    askWorker("keep").then(function (answer) { say(answer.kept ? "kept" : "failed"); }, function () { say("failed"); });
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-offline-keep]") : null;
+    if (button) { keepScorer(button); }
+  });
+  function showKept() {
+    var button = document.querySelector("[data-offline-keep]");
+    if (!button || !read(OPTED, "")) { return; }
+    askWorker("kept").then(function (answer) {
+      var status = button.parentNode.querySelector("[data-offline-status]");
+      if (answer.kept && status) { status.textContent = button.dataset.kept; }
+    });
+  }
+  // An installed app keeps the scorer without being asked (once it has a service worker).
+  if (window.matchMedia("(display-mode: standalone)").matches && !read(OPTED, "")) {
+    optIn();
+    askWorker("keep").catch(function () {});
+  }
+  if (read(OPTED, "") && document.cookie.indexOf("assistant_scorer=1") < 0) { optIn(); } // the cookie was cleared
+
+  // --- Can the server be reached? Any answer from it within PROBE_MS says yes.
+  function reachable(url) {
+    if (!navigator.onLine) { return Promise.resolve(false); }
+    var abort = new AbortController(), timer = window.setTimeout(function () { abort.abort(); }, PROBE_MS);
+    return fetch(url, { cache: "no-store", signal: abort.signal }).then(function (answer) {
+      window.clearTimeout(timer);
+      return answer.status < 502; // a proxy's 502/504 or a 503: the table cannot be reached
+    }, function () { window.clearTimeout(timer); return false; });
+  }
+
+  // --- Scoring here.
+  function unsentTaps(table) {
+    return read(TAPS, []).filter(function (tap) { return tap && tap.action && !tap.taken && tap.action.split("/")[2] === table; }).length;
+  }
+  function score(position, language) {
+    return fetch(body.dataset.offlineFiles).then(function (answer) { return answer.json(); }).then(function (files) {
+      if (!worker) { worker = new Worker(files.worker, { type: "module" }); }
+      return new Promise(function (resolve) {
+        worker.onmessage = function (event) { resolve(event.data); };
+        worker.onerror = function (event) { resolve({ failed: event.message || "worker" }); };
+        worker.postMessage({ files: files, position: position, language: language });
+      });
+    });
+  }
+  function fill(root, name, text) {
+    root.querySelectorAll('[data-fill="' + name + '"]').forEach(function (spot) { spot.textContent = text; });
+  }
+  // The standings as the server's page orders them: the most points first, a tie sharing a place.
+  function standings(report, field) {
+    var rows = report.players.map(function (player) { return { label: player.label || player.name, total: player[field] }; });
+    rows.sort(function (a, b) { return b.total - a.total; });
+    rows.forEach(function (row) { row.place = 1 + rows.filter(function (other) { return other.total > row.total; }).length; });
+    return rows;
+  }
+  function rows(root, name, items, each) {
+    var model = root.querySelector('[data-row="' + name + '"]');
+    items.forEach(function (item) { var row = model.cloneNode(true); each(row, item); model.parentNode.insertBefore(row, model); });
+    model.remove();
+  }
+  function show(template, form, report) {
+    var screen = document.getElementById("screen"), part = template.content.cloneNode(true);
+    fill(part, "label", form.dataset.label);
+    var back = part.querySelector('[data-fill="back"]');
+    back.href = window.location.pathname + window.location.search;
+    if (report.errors) {
+      fill(part, "verdict", template.dataset.failed);
+      var problems = part.querySelector('[data-fill="problems"]');
+      problems.textContent = report.errors.map(function (e) { return e.field + ": " + e.reason; }).join(" · ");
+      problems.hidden = false;
+      report = { players: [], steps: [], notes: [] };
+    } else {
+      fill(part, "verdict", report.verdict);
+    }
+    rows(part, "standing", standings(report, template.dataset.totalField), function (row, standing) {
+      fill(row, "place", String(standing.place)); fill(row, "player", standing.label); fill(row, "total", String(standing.total));
+    });
+    rows(part, "step", report.steps, function (row, step) { fill(row, "text", step.text); });
+    rows(part, "note", report.notes || [], function (row, note) { row.textContent = note; });
+    // In place of the tab's cards; the template stays (a second scoring), and so does the version the
+    // polls send (#screen-poll): once the server answers, a poll finding a change brings the board back.
+    Array.prototype.slice.call(screen.children).forEach(function (child) { if (child !== template && child.id !== "screen-poll") { child.remove(); } });
+    screen.insertBefore(part, template);
+    screen.classList.add("scored-here");
+    window.scrollTo(0, 0);
+  }
+  function status(form, text) {
+    var spot = form.querySelector(".offline-status");
+    if (!spot) { spot = document.createElement("p"); spot.className = "offline-status muted"; spot.setAttribute("role", "status"); form.appendChild(spot); }
+    spot.textContent = text;
+  }
+  function scoreHere(form, template) {
+    var table = tableHere();
+    if (unsentTaps(table)) { status(form, template.dataset.unsent); return; }
+    status(form, template.dataset.scoring);
+    var screen = document.getElementById("screen");
+    score(form.dataset.position, document.documentElement.lang).then(function (answer) {
+      if (answer.failed) { status(form, template.dataset.failed + " " + answer.failed); return; }
+      var report = JSON.parse(answer.report);
+      if (!report.errors) {
+        var kept = read(RESULTS, []).filter(function (result) { return !(result.table === table && result.action === form.action); });
+        kept.push({
+          table: table, action: form.action, id: newId(), scored: screen.dataset.version, at: Date.now(),
+          fields: { csrf_token: form.elements.csrf_token.value, screen: form.elements.screen.value }
+        });
+        write(RESULTS, kept);
+      }
+      show(template, form, report);
+      waitToSend();
+    });
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target, template = document.querySelector("#screen template.offline-result");
+    if (!form.dataset || form.dataset.position === undefined || !template || !read(OPTED, "")) { return; }
+    event.preventDefault();
+    reachable(template.dataset.probe).then(function (yes) { if (yes) { form.submit(); } else { scoreHere(form, template); } });
+  }, true);
+
+  // --- Sent back: this table's oldest result goes as the scoring's form (a navigation: the server's
+  // answer, the kept result or the conflict, is the page shown next). Marked sent first; a page of
+  // the table that comes from the server afterwards (no kept copy) drops it.
+  var waiting = null;
+  function sendBack() {
+    var results = read(RESULTS, []), table = tableHere(), template = document.querySelector("template.offline-result");
+    var mine = results.filter(function (result) { return result.table === table; })[0];
+    if (!mine) { window.clearInterval(waiting); waiting = null; return; }
+    if (!template) { return; } // sent from a screen with a scoring's button (it says how to ask the server)
+    reachable(template.dataset.probe).then(function (yes) {
+      if (!yes || mine.sent) { return; }
+      window.clearInterval(waiting);
+      mine.sent = true;
+      write(RESULTS, results);
+      var screen = document.getElementById("screen");
+      if (template && screen.classList.contains("scored-here")) { fill(screen, "verdict", template.dataset.sending); }
+      var form = document.createElement("form");
+      form.method = "post";
+      form.action = mine.action;
+      var fields = Object.assign({}, mine.fields, { scored: mine.scored, offline: mine.id });
+      Object.keys(fields).forEach(function (name) {
+        var input = document.createElement("input");
+        input.type = "hidden"; input.name = name; input.value = fields[name];
+        form.appendChild(input);
+      });
+      body.appendChild(form);
+      form.submit();
+    });
+  }
+  function waitToSend() {
+    if (waiting === null) { waiting = window.setInterval(sendBack, RETRY_MS); }
+    sendBack();
+  }
+  function start() {
+    var table = tableHere(), fromServer = !body.hasAttribute("data-kept-copy");
+    var results = read(RESULTS, []);
+    // Sent, and a page of the table came from the server since: the server took it (or said why not).
+    // Sent, and this is the kept copy: the sending did not get through; it goes again.
+    var left = results.filter(function (result) { return !(result.sent && result.table === table && fromServer); });
+    left.forEach(function (result) { if (result.table === table) { result.sent = false; } });
+    write(RESULTS, left);
+    if (left.some(function (result) { return result.table === table; })) { waitToSend(); }
+    showKept();
+  }
+  window.addEventListener("online", function () { if (waiting !== null) { sendBack(); } });
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }
+})();

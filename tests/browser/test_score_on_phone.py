@@ -1,0 +1,175 @@
+"""Scoring on the phone with no connection (issue 48): a phone that opted in on the share page
+scores the board it holds in a Web Worker with the same Python core (Pyodide) when the server is
+stopped and the Wi-Fi gone, shows what the server's /api/score says for that board, and the
+result is kept once when the connection is back. A plain board view downloads none of it.
+Screenshots: screenshots/95-scored-on-phone-*.png."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from urllib.request import Request, urlopen
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import Phone
+from tests.browser.steps import all_taps_taken, set_count, table_over_http
+from tests.browser.test_form_errors import axe_violations
+from tests.served import Phone as ServedPhone
+from tests.web.helpers import EXAMPLE
+
+pytestmark = pytest.mark.browser
+PLAYERS = [("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"), ("Eva", "purple")]
+FIRST_SCORING_MS = 180_000  # Pyodide's start on a machine shared by several test runs (benchmarks/offline_scoring.py measures it)
+NO_CONNECTION = re.compile(r"net::ERR_(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED)|htmx:sendError|status of 50[234]")
+
+
+def server_report(base_url: str, position: str, language: str) -> dict:
+    """What the server's /api/score answers for the board the phone holds."""
+    request = Request(f"{base_url}/api/score?lang={language}", data=position.encode(), headers={"Content-Type": "application/json"})
+    with urlopen(request, timeout=60) as answer:
+        return json.loads(answer.read())
+
+
+def position_on_button(page, scoring: str) -> str:
+    form = page.locator(f'#screen form[action$="/score/{scoring}"][data-position]').first
+    return html.unescape(form.get_attribute("data-position"))
+
+
+def shown_standings(page) -> dict[str, int]:
+    rows = page.locator("#screen .standings tbody tr")
+    return {rows.nth(i).locator(".player").inner_text(): int(rows.nth(i).locator(".num").inner_text()) for i in range(rows.count())}
+
+
+def shows_the_servers_report(page, report: dict, field: str = "total") -> None:
+    expect(page.locator("#screen .offline-scored")).to_contain_text(report["verdict"], timeout=FIRST_SCORING_MS)
+    assert shown_standings(page) == {player["label"]: player[field] for player in report["players"]}
+    assert page.locator("#screen .steps li").all_inner_texts() == [step["text"] for step in report["steps"]]
+
+
+def pyodide_requests(phone: Phone) -> list[str]:
+    asked: list[str] = []
+    phone.page.on("request", lambda request: asked.append(request.url) if "/vendor/pyodide/" in request.url or "/offline/" in request.url else None)
+    return asked
+
+
+def table_version(base_url: str, token: str) -> int:
+    with urlopen(f"{base_url}/t/{token}/board", timeout=30) as answer:
+        return int(re.search(r'data-version="(\d+)"', answer.read().decode()).group(1))
+
+
+def test_a_plain_board_view_downloads_nothing_of_the_scorer(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, EXAMPLE)
+    phone = phones()
+    asked = pyodide_requests(phone)
+    phone.page.goto(f"/t/{token}/board")
+    phone.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.page.reload()
+    phone.page.get_by_role("link", name=re.compile("Chains")).first.click()
+    expect(phone.page.locator("#screen")).to_have_class(re.compile("screen-chains"))
+    phone.page.wait_for_timeout(1000)
+    assert asked == []
+    assert phone.page.evaluate("Boolean(document.querySelector('script[src*=\"offline-scoring\"]'))") is False
+
+
+def test_the_phone_scores_the_board_by_itself_with_no_connection_and_it_is_kept_once_back(browser, stoppable_server):
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, PLAYERS, {k: v for k, v in EXAMPLE.items() if k != "monasteries.Burgund.red"}, chains={"green": [4]})
+    phone = Phone(browser, base)
+    page = phone.page
+    try:
+        # Opting in on the share page: the service worker keeps the scorer.
+        page.goto(f"/t/{token}/share")
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        page.get_by_role("button", name="Score on this phone without a connection").click()
+        expect(page.locator("[data-offline-status]")).to_have_text("Kept: this phone scores by itself when it has no connection.", timeout=120_000)
+        phone.shot("95-scored-on-phone-opted-in-390")
+        assert axe_violations(page) == []
+        # A count entered online on this phone, taken by the table.
+        page.goto(f"/t/{token}/board")
+        set_count(page, "monasteries.Burgund.red", 2)
+        all_taps_taken(page)
+        page.reload()  # the screen the service worker keeps is the one with the count
+        before = table_version(base, token)
+        intermediate = server_report(base, position_on_button(page, "intermediate"), "en")
+
+        # The Wi-Fi is gone and the server stopped: the phone scores by itself.
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        page.get_by_role("button", name="Intermediate scoring").click()
+        shows_the_servers_report(page, intermediate)
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.")
+        assert "Frankreich: Andreas (green) has the most monasteries (4) and scores all 7" in page.locator("#screen .steps").inner_text()
+        assert axe_violations(page) == []
+        phone.shot("95-scored-on-phone-intermediate-en-390")
+        page.set_viewport_size({"width": 360, "height": 844})
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing wider than the phone
+        phone.shot("95-scored-on-phone-intermediate-en-360")
+        page.set_viewport_size({"width": 390, "height": 844})
+        phone.shot("95-scored-on-phone-intermediate-en-390-whole", full_page=True)
+
+        # Back: sent once, kept as the table's result through its record.
+        stoppable_server.start()
+        page.context.set_offline(False)
+        page.wait_for_url(re.compile(r"/scores/intermediate$"), timeout=60_000)
+        expect(page.locator("#screen .verdict-card")).to_contain_text(intermediate["verdict"])
+        assert table_version(base, token) == before + 1
+        assert page.evaluate("localStorage.getItem('assistant.offline-results')") == "[]"
+        page.reload()
+        assert table_version(base, token) == before + 1  # nothing sent again
+
+        # The final scoring, with the chain, in German: the server stopped again.
+        page.goto(f"/t/{token}/chains?lang=de")
+        final = server_report(base, position_on_button(page, "final"), "de")
+        assert any("4" in step["text"] and step["kind"] == "chains" for step in final["steps"]) or final["players"][0]["chains"] > 0
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        page.locator('#screen form[action$="/score/final"] button').first.click()
+        shows_the_servers_report(page, final)
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Auf diesem Handy gewertet")
+        phone.shot("95-scored-on-phone-final-de-390")
+        stoppable_server.start()
+        page.context.set_offline(False)
+        page.wait_for_url(re.compile(r"/scores/final$"), timeout=60_000)
+        expect(page.locator("#screen .verdict-card")).to_contain_text(final["verdict"])
+        assert table_version(base, token) == before + 2
+
+        # Scored again on the phone while another phone changes the table: not kept, and said so.
+        page.goto(f"/t/{token}/chains")
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        page.get_by_role("button", name="Schlusswertung erneut werten").click()
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Auf diesem Handy gewertet", timeout=FIRST_SCORING_MS)
+        stoppable_server.start()
+        other = ServedPhone(base)
+        assert other.change(token, "monasteries.England.red", 1, other.version(token)) == 200
+        page.context.set_offline(False)
+        expect(page.locator("#screen .notice")).to_contain_text("Nicht übernommen: die Partie hat sich geändert, nachdem dieses Handy sie gewertet hat", timeout=60_000)
+        phone.shot("95-scored-on-phone-not-kept-de-390")
+        assert table_version(base, token) == before + 3  # the other phone's change, nothing else
+    finally:
+        phone.context.close()
+    unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    assert unexpected == [], unexpected
+
+
+def test_a_phone_holding_counts_not_sent_yet_says_so_and_does_not_score(phones, live_server):
+    token, _watch = table_over_http(live_server, PLAYERS, EXAMPLE)
+    phone = phones()
+    page = phone.page
+    page.goto(f"/t/{token}/share")
+    # Opted in as the share page's button does (the scorer's download is the other test's).
+    page.evaluate("localStorage.setItem('assistant.offline-scoring', '\"1\"'); document.cookie = 'assistant_scorer=1; path=/'")
+    page.goto(f"/t/{token}/board")
+    page.context.set_offline(True)
+    set_count(page, "monasteries.England.green", 3)  # kept on the phone: the table has not got it
+    page.locator("#pad a.done").click()
+    page.get_by_role("button", name="Intermediate scoring").click()
+    expect(page.locator("#screen .offline-status")).to_have_text(
+        "Not scored on this phone: counts entered here are not sent to the table yet. Score once they are sent.")
+    expect(page.locator("#screen .offline-scored")).to_have_count(0)
+    page.context.set_offline(False)
+    all_taps_taken(page)
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
