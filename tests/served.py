@@ -87,7 +87,7 @@ class Phone:
             with self.browser.open(Request(self.url + path, data=data, headers=headers), timeout=30) as response:
                 self.address = response.url  # where a redirect led
                 self.headers = response.headers
-                return response.status, response.read().decode()
+                return response.status, response.read().decode(errors="replace")  # a binary answer (the scorer's core.zip) is read, not shown
         except HTTPError as error:
             with error:
                 self.headers = error.headers

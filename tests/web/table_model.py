@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from assistant.games.kardinal.board import MONASTERIES_PER_PLAYER
-from assistant.web.store.record import UNDOABLE, Entry  # the record's own: the model keeps what the record keeps
+from assistant.web.store.record import KEPT_SCORINGS, SCORING_KINDS, UNDOABLE, Entry  # the record's own: the model keeps what the record keeps
 
 PLAYERS = (("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"))
 COLORS = tuple(color for _name, color in PLAYERS)
@@ -146,6 +146,9 @@ class Model:
         self.version += 1
         entry = Entry("", self.version, kind, cell, cells, phone, tap, "", undoes, 0.0)
         self.entries.append(entry)
+        if kind in SCORING_KINDS:  # a scoring kept again and again: the record keeps its latest KEPT_SCORINGS
+            older = [e for e in self.entries if e.kind in SCORING_KINDS and e.cell == cell][:-KEPT_SCORINGS]
+            self.entries = [e for e in self.entries if e not in older]
         for set_cell in cells:
             self.changed[set_cell] = self.version
             self.author[set_cell] = phone
