@@ -15,7 +15,6 @@ from typing import Any
 from flask import g
 from flask_babel import get_locale
 from flask_babel.speaklater import LazyString
-from markupsafe import Markup
 
 from assistant.translator import translator_for
 
@@ -53,13 +52,6 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return request_translations().npgettext(context, singular, plural, n)
-
-
-def as_template_says(translated: str, **values: object) -> Markup:
-    """A translation as an autoescaped template's ``_()``/``ngettext`` gives it: markup, its
-    ``%(name)s`` filled in (``%%`` read as ``%``), the values escaped. For words made once per
-    language in Python (the pad's, the cards'), so the page stays the same byte for byte."""
-    return Markup(translated) % values
 
 
 def sentence_start(text: str) -> str:
