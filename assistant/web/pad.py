@@ -140,6 +140,16 @@ class Pad:
         return min(self.cap, self.value + 1)
 
     @property
+    def undo_data(self) -> dict[str, object]:
+        """What its Undo button carries for static/app.js (data-undo, -base, -cell, and -before
+        unless it takes back a row): the tap it takes back and where."""
+        undo = self.undo
+        if undo is None:
+            return {}
+        data: dict[str, object] = {"undo": undo.tap, "base": undo.base, "cell": undo.cell}
+        return data if undo.before is None else {**data, "before": undo.before}
+
+    @property
     def number_buttons(self) -> Markup:
         """Its numbers' buttons, the current one marked and those above the cap hidden."""
         return _number_buttons(tuple(self.numbers), self.value, self.cap)
