@@ -9,12 +9,14 @@ strings.
 """
 from __future__ import annotations
 
+import functools
 from gettext import NullTranslations
 from typing import Any
 
-from flask import g
+from flask import current_app, g
 from flask_babel import get_locale
 from flask_babel.speaklater import LazyString
+from jinja2 import Environment
 
 from assistant.translator import translator_for
 
@@ -52,6 +54,20 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return request_translations().npgettext(context, singular, plural, n)
+
+
+def words_of(template: str, **depends_on: object) -> Any:
+    """The words a template of words alone says (its top-level ``{% set %}``: ``_()``, ``ngettext``),
+    in the request's language, rendered once per language and per ``depends_on`` (what they say
+    besides the language: a limit, a number of fields) and kept. The words stay in templates;
+    a tap's answer does not translate them again (about 60,000 instructions a translation with
+    its ``format``, benchmarks/tap_instructions.py). A template global."""
+    return _rendered(current_app.jinja_env, template, request_language(), tuple(sorted(depends_on.items())))
+
+
+@functools.lru_cache(maxsize=256)
+def _rendered(environment: Environment, template: str, language: str, depends_on: tuple[tuple[str, object], ...]) -> Any:
+    return environment.get_template(template).make_module(dict(depends_on))
 
 
 def sentence_start(text: str) -> str:
