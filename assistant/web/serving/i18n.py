@@ -65,7 +65,7 @@ def words_of(template: str, **depends_on: object) -> Any:
     return _rendered(current_app.jinja_env, template, request_language(), tuple(sorted(depends_on.items())))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=2048)  # five languages, a few templates, a country's fields and monasteries: small modules
 def _rendered(environment: Environment, template: str, language: str, depends_on: tuple[tuple[str, object], ...]) -> Any:
     return environment.get_template(template).make_module(dict(depends_on))
 
