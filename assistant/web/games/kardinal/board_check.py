@@ -154,6 +154,11 @@ class BoardCheckPage:
     edit_link: str
     lists: VariantsPage
 
+    @property
+    def notices(self) -> list[str]:
+        """What the form says above it: a board not one's own, or saved from another phone meanwhile."""
+        return self.form.errors.get("notice", [])
+
 
 @bp.get("")
 def index() -> ResponseReturnValue:
