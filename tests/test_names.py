@@ -69,3 +69,19 @@ def test_a_named_player_keeps_its_name_trimmed_within_the_limit_and_refuses_othe
     for bad in ({"name": "x" * (MAX_NAME + 1)}, {"name": "Ana", "colour": "red"}, {"tokens": 1}):
         with pytest.raises(pydantic.ValidationError):
             TokensPlayer.model_validate(bad)
+
+
+def test_the_shared_players_check_reads_the_raw_input_the_games_count_and_names():
+    """names.players_problems: the game's count sentences, then the names, before any model."""
+    from assistant.games.names import players_problems
+    from assistant.problems import Problem
+
+    tr = translator_for("en")
+    raw = {"players": [{"name": "Ana", "tokens": "many"}, {"name": " ana "}, "not a player", {"name": ""}]}
+    found = players_problems(raw, tr, lambda count: [Problem(field="players", reason=f"{count} counted")])
+    assert [(p.field, p.reason) for p in found] == [
+        ("players", "4 counted"),
+        ("players.1.name", "ana is already the name of another player"),
+        ("players.3.name", "must not be empty"),
+    ]
+    assert players_problems({"players": "Ana"}, tr) == [] and players_problems({}, tr) == []

@@ -13,7 +13,8 @@ its own (the rest of the line inside the name). Those are dropped or closed (UAX
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -97,10 +98,25 @@ def name_problems(names: Sequence[object], tr: Translator, required: bool = True
     return problems
 
 
+def players_problems(data: Mapping[str, Any], tr: Translator, count_problems: Callable[[int], list[Problem]] | None = None) -> list[Problem]:
+    """The players of a game's raw input (``data["players"]``), checked before its model reads
+    it, so these problems come with the others even when a count elsewhere is malformed: how
+    many (``count_problems(count)``, in the game's own sentences, ``player_count_problem``; none
+    given: the model's ``Field(min_length=...)`` says it) and their names (``name_problems``).
+    Nothing when ``players`` is missing or not a list: the model says so."""
+    players = data.get("players")
+    if not isinstance(players, list):
+        return []
+    names = [player.get("name") if isinstance(player, dict) else None for player in players]
+    return (count_problems(len(players)) if count_problems else []) + name_problems(names, tr)
+
+
 class NamedPlayer(BaseModel):
     """A player known by name in a game's input: a game's player model subclasses it with its
-    counts (``tokens: Tokens = Tokens()``). The name is kept with runs of spaces as one, at most
-    ``MAX_NAME`` characters; ``name_problems`` checks the names against each other."""
+    counts (``tokens: Tokens = Tokens()``), and a game whose players may go without a name gives
+    ``name`` a default (``name: str = Field(default="", max_length=MAX_NAME)``). The name is kept
+    with runs of spaces as one, at most ``MAX_NAME`` characters; ``players_problems`` (or
+    ``name_problems``) checks the names against each other."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -12,17 +12,14 @@ scoring nothing is shown (the board is scored).
 """
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from gettext import NullTranslations
 from typing import TYPE_CHECKING, Any
 
 from flask import url_for
 from markupsafe import Markup
 
 from assistant.web.pad import PadT, seat_pad
-from assistant.web.serving.i18n import as_template_says, request_translations
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.sharing import qr_svg
 from assistant.web.store.state import TableState
@@ -59,31 +56,6 @@ class SeatProgress:
     done: int
     total: int
     finished: bool
-
-    @property
-    def words(self) -> Markup:
-        """"Ana: 3 of 10", as templates/table/_own_counts.html's ``_().format`` said it (the
-        translation is markup, the name escaped)."""
-        return _progress_words(request_translations()).progress.format(player=self.seat.label, done=self.done, total=self.total)
-
-    @property
-    def state_words(self) -> Markup:
-        words = _progress_words(request_translations())
-        return words.finished if self.finished else words.entering
-
-
-@dataclass(frozen=True, slots=True)
-class _ProgressWords:
-    progress: Markup
-    finished: Markup
-    entering: Markup
-
-
-@functools.lru_cache(maxsize=16)
-def _progress_words(translations: NullTranslations) -> _ProgressWords:
-    """Once per language (``translations``, the request's catalog), not three template calls
-    for each seat in every tap's answer."""
-    return _ProgressWords(as_template_says(_("{player}: {done} of {total}")), as_template_says(_("done")), as_template_says(_("still entering")))
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,14 +14,12 @@ import functools
 import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from gettext import NullTranslations
 from typing import Any, TypeVar
 
 from flask import Flask
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
-from assistant.web.serving.i18n import as_template_says, request_translations
 from assistant.web.serving.i18n import gettext as _
 
 REST = "rest"  # the pad's button for the rest of a row (or of a seat's counts) set to 0
@@ -142,8 +140,14 @@ class Pad:
         return min(self.cap, self.value + 1)
 
     @property
-    def words(self) -> PadWords:
-        return _pad_words(request_translations())
+    def undo_data(self) -> dict[str, object]:
+        """What its Undo button carries for static/app.js (data-undo, -base, -cell, and -before
+        unless it takes back a row): the tap it takes back and where."""
+        undo = self.undo
+        if undo is None:
+            return {}
+        data: dict[str, object] = {"undo": undo.tap, "base": undo.base, "cell": undo.cell}
+        return data if undo.before is None else {**data, "before": undo.before}
 
     @property
     def number_buttons(self) -> Markup:
@@ -159,39 +163,6 @@ def _number_buttons(numbers: tuple[int, ...], value: int, cap: int) -> Markup:
         f'<button name="value" value="{n}"' + (' class="current" aria-current="true"' if n == value else "") + (" hidden" if n > cap else "") + f">{n}</button>"
         for n in numbers
     ))
-
-
-@dataclass(frozen=True, slots=True)
-class PadWords:
-    """The pad's own words in the request's language (templates/macros.html's ``number_pad``),
-    each as a template's ``_()`` gives it: the translation is markup."""
-
-    name: Markup  # the form's label
-    done: Markup
-    rest: Markup  # the "Empty cells: 0" button, unless the pad names its own
-    less: Markup  # − and +, for screen readers
-    more: Markup
-    undo: Markup
-    undo_local: Markup  # static/app.js fills it in for a tap not taken yet
-    undo_row: Markup
-    how: Markup  # under the numbers
-
-
-@functools.lru_cache(maxsize=16)
-def _pad_words(translations: NullTranslations) -> PadWords:
-    """Once per language (its catalog), not ten template calls in every tap's answer."""
-
-    return PadWords(
-        name=as_template_says(_("Number pad")),
-        done=as_template_says(_("Done")),
-        rest=as_template_says(_("Empty cells: 0")),
-        less=as_template_says(_("one less")),
-        more=as_template_says(_("one more")),
-        undo=as_template_says(_("Undo")),
-        undo_local=as_template_says(_("Undo: {cell}, {after} → {before}")),
-        undo_row=as_template_says(_("Undo: {cell} and the rest of its row, back to empty")),
-        how=as_template_says(_("a number moves on, − and + stay")),
-    )
 
 
 PadT = TypeVar("PadT", bound=Pad)

@@ -360,3 +360,12 @@ def test_danish_says_braetter_for_boards():
 def test_the_princeps_summary_names_each_category(language):
     (text,) = forms(next(m for m in messages(po(language)) if singular(m) == EACH_CATEGORY))
     assert len(re.findall(STABLE[language], text)) == 3, text
+
+
+@pytest.mark.parametrize("value", ["Andreas", "Ottavia", "Bruno", "3"])
+def test_italian_set_back_reads_right_before_a_vowel_and_a_consonant(value):
+    """The history's "Set it back to {value}": Italian writes "ad Andreas", not "a Andreas", so
+    the button names the value without a preposition that depends on its first letter."""
+    said = translator_for("it").gettext("Set it back to {value}").format(value=value)
+    assert not re.search(r"\ba [AEIOUaeiou]", said), said
+    assert said == f"Ripristina «{value}»"

@@ -22,7 +22,7 @@ from assistant.games.kardinal.board import (
 )
 from assistant.games.kardinal.chains import DISJOINT, MIN_CHAIN
 from assistant.games.kardinal.texts import Words, color_name
-from assistant.games.names import name_problems, player_count_problem
+from assistant.games.names import NamedPlayer, name_problems, player_count_problem
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator, language_of
 
@@ -37,14 +37,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Player(_Strict):
+class Player(NamedPlayer):
     color: str
-    name: str = Field(default="", max_length=MAX_NAME)
-
-    @field_validator("name")
-    @classmethod
-    def _trim(cls, name: str) -> str:
-        return " ".join(name.split())
+    name: str = Field(default="", max_length=MAX_NAME)  # a colour names a player without one
 
 
 class Chains(_Strict):

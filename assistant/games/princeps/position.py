@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from assistant.games.names import MAX_NAME as NAME_LIMIT
-from assistant.games.names import NamedPlayer, name_problems, player_count_problem
+from assistant.games.names import NamedPlayer, player_count_problem, players_problems
 from assistant.problems import InvalidInput, Problem, pydantic_problems
 from assistant.translator import Translator
 
@@ -83,7 +83,7 @@ def parse_position(data: Any, tr: Translator) -> tuple[Position, list[Problem]]:
     """A valid position and its warnings, or ``InvalidInput`` with every error found."""
     if not isinstance(data, dict):
         raise InvalidInput([Problem(field="input", reason=tr.gettext("must be a JSON object"))])
-    problems = _players_and_names(data, tr)
+    problems = players_problems(data, tr, lambda count: _count_problems(count, tr))
     data = _known_kinds_and_states(data, tr, problems)
     try:
         position = Position.model_validate(data)
@@ -160,26 +160,14 @@ def _known_kinds_and_states(data: dict[str, Any], tr: Translator, problems: list
     return {**data, "players": cleaned}
 
 
-def _players_and_names(data: dict[str, Any], tr: Translator) -> list[Problem]:
-    """How many players, and their names: checked on the raw input, so these errors come with
-    the others even when a count elsewhere is malformed."""
-    players = data.get("players")
-    if not isinstance(players, list):
-        return []  # missing or not a list: the model says so
-    problems: list[Problem] = []
-    count = len(players)
+def _count_problems(count: int, tr: Translator) -> list[Problem]:
+    """Too few players, in this game's sentences (its rulebook names no number)."""
     if count == 0:
-        problems.append(Problem(field="players", reason=tr.gettext("no players given; this app scores 2 or more players (the rulebook names no number)")))
-    elif count < MIN_PLAYERS:
-        problems.append(
-            player_count_problem(
-                tr,
-                count,
-                "{count} player given; this app scores 2 or more players (the rulebook names no number)",
-                "{count} players given; this app scores 2 or more players (the rulebook names no number)",
-            )
-        )
-    return problems + name_problems([player.get("name") if isinstance(player, dict) else None for player in players], tr)
+        return [Problem(field="players", reason=tr.gettext("no players given; this app scores 2 or more players (the rulebook names no number)"))]
+    if count < MIN_PLAYERS:
+        return [player_count_problem(tr, count, "{count} player given; this app scores 2 or more players (the rulebook names no number)",
+                                     "{count} players given; this app scores 2 or more players (the rulebook names no number)")]
+    return []
 
 
 def _errors(position: Position, tr: Translator) -> list[Problem]:

@@ -9,13 +9,14 @@ strings.
 """
 from __future__ import annotations
 
+import functools
 from gettext import NullTranslations
 from typing import Any
 
-from flask import g
+from flask import current_app, g
 from flask_babel import get_locale
 from flask_babel.speaklater import LazyString
-from markupsafe import Markup
+from jinja2 import Environment
 
 from assistant.translator import translator_for
 
@@ -55,11 +56,18 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return request_translations().npgettext(context, singular, plural, n)
 
 
-def as_template_says(translated: str, **values: object) -> Markup:
-    """A translation as an autoescaped template's ``_()``/``ngettext`` gives it: markup, its
-    ``%(name)s`` filled in (``%%`` read as ``%``), the values escaped. For words made once per
-    language in Python (the pad's, the cards'), so the page stays the same byte for byte."""
-    return Markup(translated) % values
+def words_of(template: str, **depends_on: object) -> Any:
+    """The words a template of words alone says (its top-level ``{% set %}``: ``_()``, ``ngettext``),
+    in the request's language, rendered once per language and per ``depends_on`` (what they say
+    besides the language: a limit, a number of fields) and kept. The words stay in templates;
+    a tap's answer does not translate them again (about 60,000 instructions a translation with
+    its ``format``, benchmarks/tap_instructions.py). A template global."""
+    return _rendered(current_app.jinja_env, template, request_language(), tuple(sorted(depends_on.items())))
+
+
+@functools.lru_cache(maxsize=2048)  # five languages, a few templates, a country's fields and monasteries: small modules
+def _rendered(environment: Environment, template: str, language: str, depends_on: tuple[tuple[str, object], ...]) -> Any:
+    return environment.get_template(template).make_module(dict(depends_on))
 
 
 def sentence_start(text: str) -> str:

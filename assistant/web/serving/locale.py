@@ -16,7 +16,7 @@ from werkzeug.http import parse_accept_header
 
 from assistant.games.names import isolated
 from assistant.translator import DEFAULT_LANGUAGE, LANGUAGES
-from assistant.web.serving.i18n import gettext, ngettext, npgettext, pgettext
+from assistant.web.serving.i18n import gettext, ngettext, npgettext, pgettext, words_of
 
 COOKIE = "lang"
 ONE_YEAR = 60 * 60 * 24 * 365
@@ -133,4 +133,5 @@ def init_app(app: Flask) -> None:
     )
     app.after_request(_remember)
     app.jinja_env.globals["language_links"] = language_links
+    app.jinja_env.globals["words_of"] = words_of
     app.jinja_env.globals["current_language"] = lambda: str(get_locale())

@@ -62,12 +62,36 @@ class AllianceRow:
     number: int
     a: str
     b: str
-    extra: list[str]  # a value no option has (sent by hand): it stays visible, next to its error
     published: str  # the printed board's pair, "England–Franken"
     source: str  # where the printed board's pair comes from ("rulebook", "inferred"...)
     sea: bool
     changed: bool  # not the printed board's pair
     errors: list[str]
+    sides: list[AllianceSide]
+
+    @property
+    def classes(self) -> str:
+        """Its row's classes: where the pair comes from, changed, bad."""
+        return f"alliance-row {self.source}" + (" changed" if self.changed else "") + (" bad" if self.errors else "")
+
+
+@dataclass(frozen=True, slots=True)
+class CountryOption:
+    """A country in an alliance's list, chosen or not; a value no country has (sent by hand) comes
+    first, chosen, so it stays visible next to its error (``label`` "": nothing was chosen)."""
+
+    value: str
+    label: str
+    selected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AllianceSide:
+    """One of an alliance's two countries on the form: its field and its list."""
+
+    name: str  # the form field, "alliance-3-a"
+    first: bool  # the first country of the pair (its label says which)
+    options: list[CountryOption]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +112,16 @@ class ListedVariant:
     variant: StoredVariant
     changed: list[Alliance]
     fields: list[Country]
+
+    @property
+    def changed_pairs(self) -> str:
+        """The alliances it changes, "3 England–Franken, 7 Aragon–Burgund" (numbers and the board's names)."""
+        return ", ".join(f"{a.number} {'–'.join(a.countries)}" for a in self.changed)
+
+    @property
+    def fields_changed(self) -> str:
+        """The cloister fields it changes, "England 3, Franken ?" (? for not known)."""
+        return ", ".join(f"{c.key} {'?' if c.fields is None else c.fields}" for c in self.fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +153,11 @@ class BoardCheckPage:
     without_owner: bool
     edit_link: str
     lists: VariantsPage
+
+    @property
+    def notices(self) -> list[str]:
+        """What the form says above it: a board not one's own, or saved from another phone meanwhile."""
+        return self.form.errors.get("notice", [])
 
 
 @bp.get("")
@@ -288,18 +327,17 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
     published = published_board()
     can_change = variant is None or board_keys.may_change(variant)
     options = [(key, key) for key in published.country_keys]  # the names printed on the board
-    keys = set(published.country_keys)
     rows = [
         AllianceRow(
             number=alliance.number,
             a=a,
             b=b,
-            extra=[value for value in dict.fromkeys((a, b)) if value not in keys],
             published="–".join(alliance.countries),
             source=alliance.source,
             sea=alliance.sea,
             changed={a, b} != set(alliance.countries),
             errors=form.errors.get(f"alliance-{alliance.number}", []),
+            sides=[_side(f"alliance-{alliance.number}-{side}", side == "a", chosen, options) for side, chosen in (("a", a), ("b", b))],
         )
         for alliance, (a, b) in zip(published.alliances, form.pairs)
     ]
@@ -330,6 +368,12 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
         edit_link=board_keys.edit_link(variant) if variant is not None and can_change else "",
         lists=_lists(),
     )
+
+
+def _side(name: str, first: bool, chosen: str, options: list[tuple[str, str]]) -> AllianceSide:
+    known = [CountryOption(key, label, key == chosen) for key, label in options]
+    unknown = [] if any(option.selected for option in known) else [CountryOption(chosen, chosen, True)]
+    return AllianceSide(name=name, first=first, options=unknown + known)
 
 
 def _lists() -> VariantsPage:

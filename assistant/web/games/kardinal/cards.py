@@ -2,16 +2,10 @@
 (screens.py and sketch_screen.py build them)."""
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
-from gettext import NullTranslations
 
-from markupsafe import Markup
-
-from assistant.web.games.kardinal.cells import PIECE_CAP
 from assistant.web.pad import CountCell, Pad
-from assistant.web.serving.i18n import as_template_says, ngettext, request_translations
-from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,54 +93,6 @@ class CountryCard:
     problems: list[str]  # its own
     cell_problems: list[str]  # its cells', each naming its cell
 
-    @property
-    def facts(self) -> CountryFacts:
-        """Its header's facts in words, as its template's ``ngettext`` and ``_()`` give them (a
-        translation is markup), with the words static/app.js fills in as cells change."""
-        live = _live_facts(request_translations(), self.fields)
-        advisors = live.advisors_pattern.format(count=self.advisors, cap=self.cap)
-        if self.fields:
-            return CountryFacts(live.monasteries_pattern % {"placed": self.monasteries, "num": self.fields}, live.monasteries, live.one,
-                                advisors, live.advisors)
-        return CountryFacts(_monasteries_of_unknown_fields(self.monasteries), live.monasteries, live.one, advisors, live.advisors)
-
-
-@dataclass(frozen=True, slots=True)
-class CountryFacts:
-    """A country's facts (templates/kardinal/_country.html): its monasteries and advisors in
-    words, and for static/app.js the same words with 9999 for the count and 8888 for the limit."""
-
-    monasteries: Markup
-    monasteries_live: Markup
-    one_monastery: Markup  # the words for one monastery, fields not known ("" when known)
-    advisors: Markup
-    advisors_live: Markup
-
-
-@dataclass(frozen=True, slots=True)
-class _LiveFacts:
-    monasteries_pattern: Markup  # the fields' sentence with its placeholders ("" when not known)
-    monasteries: Markup
-    one: Markup
-    advisors_pattern: Markup
-    advisors: Markup
-
-
-@functools.lru_cache(maxsize=64)
-def _live_facts(translations: NullTranslations, fields: int | None) -> _LiveFacts:
-    """The same for every country of a language with as many fields (``translations``, the
-    request's catalog, is the language): once, not ten template calls for each country in a
-    tap's answer."""
-    advisors = as_template_says(_("advisors: {count} of at most {cap}"))
-    if fields:
-        taken = Markup(ngettext("%(placed)d of %(num)d cloister field taken", "%(placed)d of %(num)d cloister fields taken", fields))
-        return _LiveFacts(taken, taken % {"placed": 9999, "num": fields}, Markup(), advisors, advisors.format(count=9999, cap=8888))
-    return _LiveFacts(Markup(), _monasteries_of_unknown_fields(9999), _monasteries_of_unknown_fields(1), advisors, advisors.format(count=9999, cap=8888))
-
-
-def _monasteries_of_unknown_fields(monasteries: int) -> Markup:
-    return as_template_says(ngettext("%(num)d monastery (fields not known)", "%(num)d monasteries (fields not known)", monasteries), num=monasteries)
-
 
 @dataclass(frozen=True, slots=True)
 class SupplyRow:
@@ -155,36 +101,6 @@ class SupplyRow:
     player: SeatedPlayer
     left: dict[str, int]
     problems: list[str]
-
-
-class SupplyRows(list[SupplyRow]):
-    """The supply card's rows, a player each, with the card's words (templates/kardinal/_supply.html)."""
-
-    @property
-    def words(self) -> SupplyWords:
-        return _supply_words(request_translations())
-
-
-@dataclass(frozen=True, slots=True)
-class SupplyWords:
-    """The supply card's words in the request's language, each as a template's ``_()`` gives it
-    (the translation is markup)."""
-
-    title: Markup
-    owned: Markup  # the pieces each player owns
-    kinds: tuple[tuple[str, Markup], ...]  # each kind of piece with its row's label
-
-
-@functools.lru_cache(maxsize=16)
-def _supply_words(translations: NullTranslations) -> SupplyWords:
-    """Once per language (``translations``, the request's catalog), not five template calls in
-    every tap's answer."""
-    owned = as_template_says(_("each player owns {monasteries} monasteries and {advisors} advisors"))
-    return SupplyWords(
-        title=as_template_says(_("Left in supply")),
-        owned=owned.format(monasteries=PIECE_CAP["monasteries"], advisors=PIECE_CAP["advisors"]),
-        kinds=(("monasteries", as_template_says(_("monasteries"))), ("advisors", as_template_says(_("advisors")))),
-    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -22,7 +22,6 @@ from assistant.web.games.kardinal.cards import (
     SeatedPlayer,
     SketchEditor,
     SupplyRow,
-    SupplyRows,
     supply_sentence,
 )
 from assistant.web.games.kardinal.cells import (
@@ -106,15 +105,15 @@ def players(state: KardinalState) -> list[SeatedPlayer]:
     ]
 
 
-def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> SupplyRows:
-    return SupplyRows(
+def supply(state: KardinalState, seated: list[SeatedPlayer], problems: dict[str, list[str]]) -> list[SupplyRow]:
+    return [
         SupplyRow(
             player=player,
             left={pieces: PIECE_CAP[pieces] - placed(state, pieces, player.color) for pieces in PIECES},
             problems=problems.get(f"monasteries.*.{player.color}", []) + problems.get(f"advisors.*.{player.color}", []),
         )
         for player in seated
-    )
+    ]
 
 
 def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: frozenset[str] | None = None) -> BoardScreen:
