@@ -100,7 +100,7 @@
         worker.onerror = function (event) { resolve({ failed: event.message || "worker" }); };
         worker.postMessage({ files: files, position: position, language: language });
       });
-    });
+    }, function (error) { return { failed: String(error && error.message || error) }; }); // its files not kept: said, never a status stuck on "Scoring…"
   }
   function fill(root, name, text) {
     root.querySelectorAll('[data-fill="' + name + '"]').forEach(function (spot) { spot.textContent = text; });

@@ -165,7 +165,7 @@ function offlinePaths() {
 workbox.routing.registerRoute(function (options) {
   return options.url.origin === self.location.origin && offlinePaths().indexOf(options.url.pathname) >= 0;
 }, function (options) {
-  return caches.open(self.OFFLINE.cache).then(function (cache) { return cache.match(options.request, { ignoreSearch: true }); })
-    .then(function (kept) { return kept || caches.match(options.request, { ignoreSearch: true }); }) // an older version's, until this one is kept
+  return caches.open(self.OFFLINE.cache).then(function (cache) { return cache.match(options.request, { ignoreSearch: true, ignoreVary: true }); })
+    .then(function (kept) { return kept || caches.match(options.request, { ignoreSearch: true, ignoreVary: true }); }) // an older version's, until this one is kept
     .then(function (kept) { return kept || fetch(options.request); });
 });

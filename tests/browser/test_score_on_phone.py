@@ -173,3 +173,26 @@ def test_a_phone_holding_counts_not_sent_yet_says_so_and_does_not_score(phones, 
     page.context.set_offline(False)
     all_taps_taken(page)
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+
+
+def test_a_phone_whose_first_page_is_the_share_page_scores_offline_in_its_own_language(phones, live_server):
+    """The phone opts in on the share page before it ever opened the board, in its own language (its
+    requests say Accept-Language: de). The scorer's list and files, kept by the service worker, are
+    found whatever the request's headers (they vary by language for pages, not for these): it scores
+    with no connection; found nothing, it would say so rather than stay on "Scoring…"."""
+    token, _watch = table_over_http(live_server, PLAYERS, EXAMPLE)
+    phone = phones(locale="de-DE")
+    page = phone.page
+    page.goto(f"/t/{token}/share")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.locator("[data-offline-keep]").click()
+    expect(page.locator("[data-offline-status]")).to_have_text(re.compile("^(?!.*…).+"), timeout=120_000)  # kept (or failed), no longer working
+    page.goto(f"/t/{token}/board")
+    expect(page.locator('#screen form[action$="/score/intermediate"][data-position]')).to_have_count(1)
+    intermediate = server_report(live_server, position_on_button(page, "intermediate"), "de")
+    page.context.set_offline(True)
+    page.locator('#screen form[action$="/score/intermediate"] button').first.click()
+    shows_the_servers_report(page, intermediate)
+    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    page.context.set_offline(False)
