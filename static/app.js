@@ -146,6 +146,7 @@
   var personAt = -1; // when a person's own request (a link, a form: not a poll) last left this page
   var pollOnItsWay = null; // the screen's poll (its XMLHttpRequest) while it is on its way
   var cellsOnTheirWay = []; // requests for a cell a person opened (or Done), on their way
+  var wantedCell = null; // where this phone last put the pad (a cell opened, a tap moving on, an Undo); null: the table's answers say
   var lastTaken = null; // this phone's latest tap the table took, until an answer's pad says what Undo takes back
   var fromBefore = 0; // taps kept by an earlier page (a closed tab, a reload) taken since this one opened, for the banner
   var storeDown = false; // the last failure was the table's server saying its database is out of reach, for the banner
@@ -321,6 +322,9 @@
 
   // The pad moves to another cell before the server answers: the cell's data-* say what to show.
   function moveTo(form, link) {
+    wantedCell = cellOf(link);
+    var asked = document.querySelector('#screen-poll input[name="cell"]'); // the next poll asks for the pad where it is now
+    if (asked) { asked.value = wantedCell; }
     document.querySelectorAll("a.cell.selected").forEach(function (old) {
       old.classList.remove("selected"); old.removeAttribute("aria-current");
     });
@@ -469,7 +473,7 @@
     var last = row && row.length ? row[row.length - 1] : link;
     if (button.name !== "adjust" && last && last.dataset.next !== undefined) {
       var next = cellLink(last.dataset.next);
-      if (next) { moveTo(form, next); } else { document.getElementById("pad").hidden = true; } // the last cell: the pad closes
+      if (next) { moveTo(form, next); } else { document.getElementById("pad").hidden = true; wantedCell = null; } // the last cell: the pad closes
     } else {
       showValue(form, Number(button.value));
     }
@@ -618,21 +622,38 @@
   function swapIn(html, reswap) {
     var style = /^none\b/.test(reswap || "") ? "none" : "outerHTML";
     // settleDelay 0: the new cells take taps (htmx processes them) before any other event runs.
-    htmx.swap("#screen", html, { swapStyle: style, swapDelay: 0, settleDelay: 0, show: "bottom", showTarget: ".cell.selected" });
+    // No scrolling by htmx (show:): the phone already showed the cell the pad moved on to, and the
+    // person may have scrolled to another since; a page that jumps after an answer moves the cell
+    // under the next finger away. Only a pad the answer put elsewhere (a conflict's) is shown.
+    var shownBefore = padForm() ? padForm().elements.cell.value : null;
+    htmx.swap("#screen", html, { swapStyle: style, swapDelay: 0, settleDelay: 0 });
     // An answer in parts may draw the pad on another cell than the one it had moved on to (a
-    // conflict's): only the pad's cell stays selected, and it is shown.
+    // conflict's): only the pad's cell stays selected, and it is shown, scrolled only if it is not.
     var form = padForm();
     if (form && style === "none") {
       document.querySelectorAll("a.cell.selected").forEach(function (link) {
         if (cellOf(link) !== form.elements.cell.value) { link.classList.remove("selected"); link.removeAttribute("aria-current"); }
       });
-      // A conflict's notice makes the pad tall: the disputed cell goes to the top, under the names.
-      var selected = cellLink(form.elements.cell.value);
-      if (selected) { selected.scrollIntoView({ block: conflictShown() !== null ? "start" : "nearest" }); }
     }
+    var selected = form && cellLink(form.elements.cell.value);
+    if (selected && (form.elements.cell.value !== shownBefore || conflictShown() !== null)) {
+      // A conflict's notice makes the pad tall: the disputed cell goes to the top, under the names.
+      selected.scrollIntoView({ block: conflictShown() !== null ? "start" : "nearest" });
+      keepAbovePad(selected);
+    }
+    keepPadWanted();
     trustPad();
     repaint();
     showUndo();
+  }
+  // An answer that left before the person last moved the pad (a poll, a cell's answer overtaken)
+  // draws it where it was then: it goes back where the person put it. A conflict's or a refusal's
+  // pad stays where the table shows it.
+  function keepPadWanted() {
+    var form = padForm(), link = wantedCell ? cellLink(wantedCell) : null;
+    if (!form || !link || form.elements.cell.value === wantedCell || conflictShown() !== null || document.querySelector("#pad .notice")) { return; }
+    document.getElementById("pad").hidden = false;
+    moveTo(form, link);
   }
 
   // The version an answer shows: the whole screen's, or the one its parts bring (#screen-poll).
@@ -715,7 +736,7 @@
       tap.held = true;
     } else {
       taken(tap);
-      if (isHere(tap)) { afterwards = null; swapIn(html, reswap); }
+      if (isHere(tap)) { afterwards = null; wantedCell = null; swapIn(html, reswap); } // the refusal's pad is where the table shows why
       repaint();
     }
     save();
@@ -816,7 +837,7 @@
     afterwards = link;
     dropOpenedCells();
     document.getElementById("pad").hidden = link.classList.contains("done");
-    if (!link.classList.contains("done")) { moveTo(form, link); }
+    if (!link.classList.contains("done")) { moveTo(form, link); } else { wantedCell = null; }
   }, true);
 
   // No poll while this table's taps are on their way or waiting (its answer would not show them),
@@ -854,6 +875,7 @@
       var path = event.detail.pathInfo && (event.detail.pathInfo.finalRequestPath || event.detail.pathInfo.requestPath);
       xhr.cell = path ? new URL(path, window.location.href).searchParams.get("cell") : null;
       cellsOnTheirWay.push(xhr);
+      wantedCell = xhr.cell;
     }
   });
   document.addEventListener("htmx:afterRequest", function (event) {
@@ -893,7 +915,7 @@
     var xhr = event.detail.xhr;
     if (xhr && outageStatus(xhr.status)) { lost(databaseOut(xhr.status, xhr.responseText)); }
   });
-  document.addEventListener("htmx:afterSettle", function () { trustPad(); repaint(); showUndo(); if (!busy) { send(); } });
+  document.addEventListener("htmx:afterSettle", function () { keepPadWanted(); trustPad(); repaint(); showUndo(); if (!busy) { send(); } });
   // A page from the network (not a kept copy) is what the service worker keeps now: taken taps
   // it shows need not be kept any longer.
   function forgetTaken() {

@@ -64,6 +64,7 @@ def files() -> Response:
 
 
 
+@bp.app_template_global()
 def scorer_kept() -> bool:
     return request.cookies.get(KEPT_COOKIE) == "1"
 
