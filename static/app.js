@@ -344,11 +344,12 @@
     liveTotals();
   }
   // A pad taller than .cell's scroll-margin (a long row of numbers, an Undo line) covers no part of its cell.
+  // A cell the person scrolled away from (wholly below the pad, out of sight) is left there.
   function keepAbovePad(link) {
     var pad = document.getElementById("pad");
     if (!pad || pad.hidden) { return; }
-    var over = link.getBoundingClientRect().bottom + 8 - pad.getBoundingClientRect().top;
-    if (over > 0) { window.scrollBy(0, over); }
+    var cell = link.getBoundingClientRect(), padBox = pad.getBoundingClientRect(), over = cell.bottom + 8 - padBox.top;
+    if (over > 0 && cell.top < padBox.bottom) { window.scrollBy(0, over); }
   }
 
   // Where the phone is, on another cell: the other arguments stay (a seat's own link, ?player=).

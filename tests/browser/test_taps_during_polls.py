@@ -313,3 +313,25 @@ def test_a_cell_opened_while_a_tap_is_on_its_way_answered_last_never_draws_the_p
     expect(pad_cell).to_have_value(moved_on)
     expect(cell(page, "monasteries.Italien.blue")).to_have_text("3")
     expect(cell(page, "monasteries.Burgund.red")).to_have_text("2")
+
+
+def test_a_taps_answer_leaves_the_page_where_the_person_scrolled_it(phones, live_server):
+    """A count moves the pad on at once; the person then scrolls to another country to tap its
+    cell. The tap's answer, arriving then, must not scroll the page back to the pad's cell (the
+    finger would land on whatever moved under it)."""
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    page = phones().page
+    page.goto(f"/t/{token}/board?cell=monasteries.Burgund.red")
+    pad_cell = page.locator('#pad input[name="cell"]')
+    expect(pad_cell).to_have_value("monasteries.Burgund.red")
+    requests = HeldRequests(page, "nothing-opened")
+    page.locator('#pad button[name="value"][value="2"]').click()
+    tap = requests.one("tap")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0
+    tap.continue_()
+    expect(page.locator(".cell.pending")).to_have_count(0)  # the answer is drawn
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") == 0, "the answer scrolled the page back to the pad"
+    page.unroute_all(behavior="ignoreErrors")
