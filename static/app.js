@@ -298,9 +298,21 @@
     lastTap = { key: key, at: now };
     return again;
   }
+  var pressed = null; // the pad's button a finger is on, until it lifts
   document.addEventListener("pointerdown", function (event) {
     var button = event.target.closest ? event.target.closest("#pad button") : null;
     if (button) { touched[spotOf(button)] = event.timeStamp; }
+    pressed = button ? { button: button, key: spotOf(button) } : null;
+  }, true);
+  // An answer drew the pad anew between the finger's touch and its lift: the browser sends no
+  // click (pressed and released on two buttons, the first one gone), so the lift on the same spot
+  // of the new pad is the tap.
+  document.addEventListener("pointerup", function (event) {
+    var down = pressed;
+    pressed = null;
+    if (!down || document.contains(down.button)) { return; } // still there: its own click comes
+    var button = event.target.closest ? event.target.closest("#pad button") : null;
+    if (button && spotOf(button) === down.key) { button.click(); }
   }, true);
 
   // What the pad shows for a count: the number, − and + around it, the current number marked.

@@ -335,3 +335,22 @@ def test_a_taps_answer_leaves_the_page_where_the_person_scrolled_it(phones, live
     page.wait_for_timeout(300)
     assert page.evaluate("window.scrollY") == 0, "the answer scrolled the page back to the pad"
     page.unroute_all(behavior="ignoreErrors")
+
+
+def test_a_number_pressed_while_an_answer_draws_the_pad_anew_is_taken(phones, live_server):
+    """A finger touches a number; an answer (a cell opened, a poll) draws the pad anew before the
+    finger lifts. The browser then sends no click (pressed and released on two buttons): the lift
+    on the same number of the new pad is the tap, taken once."""
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    page = phones().page
+    page.goto(f"/t/{token}/board?cell=monasteries.Burgund.red")
+    expect(page.locator('#pad input[name="cell"]')).to_have_value("monasteries.Burgund.red")
+    before = HttpPhone(live_server).version(token)
+    box = page.locator('#pad button[name="value"][value="2"]').bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate("() => { const pad = document.getElementById('pad'); pad.outerHTML = pad.outerHTML; }")  # as an answer's swap does
+    page.mouse.up()
+    expect(cell(page, "monasteries.Burgund.red")).to_have_text("2")
+    expect(page.locator(".cell.pending")).to_have_count(0)
+    assert HttpPhone(live_server).version(token) == before + 1  # taken once
