@@ -652,8 +652,8 @@
     if (selected && (form.elements.cell.value !== shownBefore || conflictShown() !== null)) {
       // A conflict's notice makes the pad tall: the disputed cell goes to the top, under the names.
       selected.scrollIntoView({ block: conflictShown() !== null ? "start" : "nearest" });
-      keepAbovePad(selected);
     }
+    if (selected) { keepAbovePad(selected); } // the answer's pad may be taller (its Undo line)
     keepPadWanted();
     trustPad();
     repaint();
