@@ -192,8 +192,8 @@ def test_a_phone_whose_first_page_is_the_share_page_scores_offline_in_its_own_la
     expect(page.locator('#screen form[action$="/score/intermediate"][data-position]')).to_have_count(1)
     intermediate = server_report(live_server, position_on_button(page, "intermediate"), "de")
     page.context.set_offline(True)
+    expect(page.locator("#offline")).to_contain_text("dieses Handy wertet selbst")  # the next poll finds no connection; not "a scoring must wait"
     page.locator('#screen form[action$="/score/intermediate"] button').first.click()
     shows_the_servers_report(page, intermediate)
-    expect(page.locator("#offline")).to_contain_text("dieses Handy wertet selbst")  # not "a scoring must wait for the connection"
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
     page.context.set_offline(False)
