@@ -77,6 +77,16 @@ def another_phone_changes(base_url: str, token: str):
     return change
 
 
+def pad_open_on_burgund(phones, live_server):
+    """A table with counts, a phone on its board with the pad open on Burgund, Ana's monasteries."""
+    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
+    page = phones().page
+    page.goto(f"/t/{token}/board?cell=monasteries.Burgund.red")
+    pad_cell = page.locator('#pad input[name="cell"]')
+    expect(pad_cell).to_have_value("monasteries.Burgund.red")
+    return token, page, pad_cell
+
+
 def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
     phone = phones()
     page = phone.page
@@ -232,11 +242,7 @@ def test_a_poll_sent_before_a_tap_never_draws_the_pad_back_on_the_cell_before(ph
     """The pad moves on by itself after a count; a poll that left before the tap (its address
     names the cell before) and answers after the tap's answer, with another phone's change in it,
     must not draw the pad back on that cell (the race seen as "Locator expected ... 'Burgund'")."""
-    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
-    page = phones().page
-    page.goto(f"/t/{token}/board?cell=monasteries.Burgund.red")
-    pad_cell = page.locator('#pad input[name="cell"]')
-    expect(pad_cell).to_have_value("monasteries.Burgund.red")
+    token, page, pad_cell = pad_open_on_burgund(phones, live_server)
     polls = HeldPolls(page)
     polls.one_on_its_way()  # it names monasteries.Burgund.red
     page.locator('#pad button[name="value"][value="2"]').click()
@@ -286,11 +292,7 @@ def test_a_cell_opened_while_a_tap_is_on_its_way_answered_last_never_draws_the_p
     it); the count tapped on it meanwhile moves the pad on. That cell's answer, when the weak
     connection brings it last, is older than the tap's: the pad stays where the tap moved it
     (the race seen as "Locator expected to contain text 'Burgund'")."""
-    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
-    page = phones().page
-    page.goto(f"/t/{token}/board?cell=monasteries.Burgund.red")
-    pad_cell = page.locator('#pad input[name="cell"]')
-    expect(pad_cell).to_have_value("monasteries.Burgund.red")
+    token, page, pad_cell = pad_open_on_burgund(phones, live_server)
     requests = HeldRequests(page, "monasteries.Italien.blue")
     page.locator('#pad button[name="value"][value="2"]').click()
     first_tap = requests.one("tap")
@@ -319,11 +321,7 @@ def test_a_taps_answer_leaves_the_page_where_the_person_scrolled_it(phones, live
     """A count moves the pad on at once; the person then scrolls to another country to tap its
     cell. The tap's answer, arriving then, must not scroll the page back to the pad's cell (the
     finger would land on whatever moved under it)."""
-    token, _watch = table_over_http(live_server, PLAYERS, COUNTS)
-    page = phones().page
-    page.goto(f"/t/{token}/board?cell=monasteries.Burgund.red")
-    pad_cell = page.locator('#pad input[name="cell"]')
-    expect(pad_cell).to_have_value("monasteries.Burgund.red")
+    token, page, pad_cell = pad_open_on_burgund(phones, live_server)
     requests = HeldRequests(page, "nothing-opened")
     page.locator('#pad button[name="value"][value="2"]').click()
     tap = requests.one("tap")
