@@ -214,7 +214,7 @@
       text = waiting === 1 ? words("waitingOne") : waiting ? words("waitingMany").replace("{count}", waiting)
         : document.querySelector("[data-watching-only]") ? words("watching") : words("lost");
     } else if (sentAfterOutage && !waiting) {
-      text = sentAfterOutage === 1 ? b.dataset.sentOne : b.dataset.sentMany.replace("{count}", sentAfterOutage);
+      text = sentAfterOutage === 1 ? words("sentOne") : words("sentMany").replace("{count}", sentAfterOutage);
     } else if (fromBefore && !waiting) {
       text = fromBefore === 1 ? b.dataset.returnedOne : b.dataset.returnedMany.replace("{count}", fromBefore);
     } else if (document.body.hasAttribute("data-kept-copy")) {

@@ -28,6 +28,8 @@ ON_THE_SPECTATORS_LINK = ("Der Server der Partie kann gerade nicht auf seine Dat
 A_TAP_WAITING = ("The table's server cannot reach its database right now: 1 tap is kept on this phone and will be sent when it is back. "
                  "Counts can still be entered; scoring waits for the database.")
 
+# The connection was never lost: the banner says what came back.
+DATABASE_BACK = "The table's database answers again: the kept tap was sent."
 
 # The version a screen shows: answers in parts bring it in #screen-poll, whole screens in data-version.
 SHOWN_VERSION = "Number((document.querySelector('#screen-poll [name=since]') || {}).value || document.getElementById('screen').dataset.version)"
@@ -83,7 +85,7 @@ def test_watching_phones_are_told_while_the_database_is_out_of_reach(browser, se
         cluster.start_server()
         for watcher in watchers.values():
             expect(watcher.page.locator("#offline")).to_be_hidden()  # a poll answered: live again
-        expect(playing.page.locator("#offline")).to_have_text("Connection back: the kept tap was sent.")
+        expect(playing.page.locator("#offline")).to_have_text(DATABASE_BACK)
         expect(cell(watchers[ON_THE_EDIT_LINK].page, "monasteries.Bayern.green")).to_have_text("2")
         playing.page.goto(f"/t/{token}/board")
         cell(playing.page, "monasteries.Frankreich.red").click()
