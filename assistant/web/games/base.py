@@ -184,6 +184,17 @@ class Segment:
     css: str  # the part's class: a colour of static/app.css ("part-1"...) or of the game's stylesheet
 
 
+def chip_who(name: str, label: str, color_name: str) -> str:
+    """A player's name as templates/macros.html's ``chip`` says it: the name, isolated (it could
+    turn the line); without one, the label or the colour's name ("Green")."""
+    return isolated(name) if name else label or color_name
+
+
+def chip_shade(name: str, color_name: str) -> str:
+    """The colour's name said beside a player's name in a chip; "" for a player whose colour is their name."""
+    return color_name if name else ""
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """One player of a report as the shared breakdown shows them."""
@@ -197,6 +208,14 @@ class PlayerView:
     previous: int = 0  # points from earlier scorings included in total
     tie_breaks: tuple[int, ...] = ()  # what decides a tie on points, in order (the game's tie_break_labels)
     track: int | None = None  # the marker's space on the score track, if the game has one
+
+    @property
+    def who(self) -> str:
+        return chip_who(self.name, self.label, self.color_name)
+
+    @property
+    def shade(self) -> str:
+        return chip_shade(self.name, self.color_name)
 
 
 # The attributes every game sets; the others below have defaults.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from assistant.web.games.base import chip_shade, chip_who
 from assistant.web.pad import CountCell, Pad
 from assistant.web.serving.i18n import ngettext
 
@@ -17,6 +18,14 @@ class SeatedPlayer:
     name: str
     color_name: str
     label: str  # the name with the colour, or the colour as a name
+
+    @property
+    def who(self) -> str:
+        return chip_who(self.name, self.label, self.color_name)
+
+    @property
+    def shade(self) -> str:
+        return chip_shade(self.name, self.color_name)
 
 
 @dataclass(frozen=True, slots=True)
