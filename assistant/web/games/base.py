@@ -140,6 +140,24 @@ class SetupForm:
     errors: dict[str, list[str]] = field(default_factory=dict)
     state: TableState | None = None  # set when the form is complete and valid
 
+    @property
+    def players(self) -> list[Any]:
+        return list(self.values["players"])
+
+    @property
+    def can_add(self) -> bool:
+        return len(self.values["players"]) < int(self.values["max"])
+
+    @property
+    def can_remove(self) -> bool:
+        return len(self.values["players"]) > int(self.values["min"])
+
+    def player_problems(self, index: int) -> list[tuple[str, list[str]]]:
+        """The problems with player ``index``'s fields, each under its field's name as static/app.js
+        marks it ("players-0-name")."""
+        return [(name.replace(".", "-"), reasons) for name, reasons in self.errors.items()
+                if name == f"players.{index}" or name.startswith(f"players.{index}.")]
+
 
 @dataclass(kw_only=True)
 class ScreenContext:
