@@ -43,6 +43,16 @@ class HistoryRow:
     set_back: str = ""  # "Set it back to 3" ("" when not offered)
     back_url: str = ""  # where "Set it back" posts
 
+    @property
+    def template(self) -> str:
+        """How the entry says what changed (templates/table/history/): a scoring, a row set to 0,
+        a change in words, or a value before and after."""
+        if self.kind in ("scoring", "restore"):
+            return "table/history/scoring.html"
+        if self.kind == "row":
+            return "table/history/row.html"
+        return "table/history/done.html" if self.done else "table/history/value.html"
+
 
 @dataclass(frozen=True)
 class HistoryPage:
