@@ -68,6 +68,11 @@ class Walk:
     totals: list[tuple[PlayerView, int, int]]  # a player, their total, its bar's width
     width: int  # the widest bar's
 
+    @property
+    def template(self) -> str:
+        """What the walk's card shows here (templates/scores/walk/): its start, a step, or its end."""
+        return "scores/walk/start.html" if self.at_start else "scores/walk/end.html" if self.at_end else "scores/walk/step.html"
+
 
 @dataclass(frozen=True, slots=True)
 class TieColumn:

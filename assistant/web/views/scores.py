@@ -170,11 +170,13 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "drawn_at": int(time.time() * 1000),  # a copy kept of this page says when it was drawn (static/kept-scores.js)
     }
+    # The result, none yet, or one this version can no longer read (templates/scores/).
     try:
         report = game.kept_report(table, scoring)
+        context["result_template"] = "scores/_none.html" if report is None else "scores/_report.html"
     except InvalidInput:
         report = None
-        context["unreadable"] = True
+        context["result_template"] = "scores/_unreadable.html"
     context["earlier"] = earlier_results(table, game, scoring)
     if report is not None:
         shown = explained(table, game, report, scoring, args.get("step"))
