@@ -202,19 +202,27 @@ class Segment:
     css: str  # the part's class: a colour of static/app.css ("part-1"...) or of the game's stylesheet
 
 
-def chip_who(name: str, label: str, color_name: str) -> str:
-    """A player's name as templates/macros.html's ``chip`` says it: the name, isolated (it could
-    turn the line); without one, the label or the colour's name ("Green")."""
-    return isolated(name) if name else label or color_name
+class ChipNames:
+    """What templates/macros.html's ``chip`` says of a player (``PlayerView``, a game's seated player):
+    ``who``, the name isolated (it could turn the line), or without one the label or the colour's
+    name ("Green"); ``shade``, the colour's name beside a name ("" when the colour is the name)."""
 
+    __slots__ = ()
+    name: str
+    label: str
+    color_name: str
 
-def chip_shade(name: str, color_name: str) -> str:
-    """The colour's name said beside a player's name in a chip; "" for a player whose colour is their name."""
-    return color_name if name else ""
+    @property
+    def who(self) -> str:
+        return isolated(self.name) if self.name else self.label or self.color_name
+
+    @property
+    def shade(self) -> str:
+        return self.color_name if self.name else ""
 
 
 @dataclass(frozen=True)
-class PlayerView:
+class PlayerView(ChipNames):
     """One player of a report as the shared breakdown shows them."""
 
     key: str  # how the report's steps name the player in awards and totals
@@ -226,14 +234,6 @@ class PlayerView:
     previous: int = 0  # points from earlier scorings included in total
     tie_breaks: tuple[int, ...] = ()  # what decides a tie on points, in order (the game's tie_break_labels)
     track: int | None = None  # the marker's space on the score track, if the game has one
-
-    @property
-    def who(self) -> str:
-        return chip_who(self.name, self.label, self.color_name)
-
-    @property
-    def shade(self) -> str:
-        return chip_shade(self.name, self.color_name)
 
 
 # The attributes every game sets; the others below have defaults.

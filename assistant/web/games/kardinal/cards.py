@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.web.games.base import chip_shade, chip_who
+from assistant.web.games.base import ChipNames
 from assistant.web.pad import CountCell, Pad
 from assistant.web.serving.i18n import ngettext
 
 
 @dataclass(frozen=True, slots=True)
-class SeatedPlayer:
+class SeatedPlayer(ChipNames):
     """A player as the board's screens show them (templates/macros.html's ``chip``)."""
 
     index: int
@@ -18,14 +18,6 @@ class SeatedPlayer:
     name: str
     color_name: str
     label: str  # the name with the colour, or the colour as a name
-
-    @property
-    def who(self) -> str:
-        return chip_who(self.name, self.label, self.color_name)
-
-    @property
-    def shade(self) -> str:
-        return chip_shade(self.name, self.color_name)
 
 
 @dataclass(frozen=True, slots=True)
