@@ -178,7 +178,7 @@ class ScreenContext:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepFigure:
     """A figure beside a step of the walk (``WebGame.step_figure``), which ``template`` draws
-    (templates/scores/_walk.html includes it, as ``figure``); a game's subclass adds what it draws."""
+    (templates/scores/walk/step.html includes it, as ``figure``); a game's subclass adds what it draws."""
 
     template: str
 

@@ -66,7 +66,7 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
 # form names the version it scored (``scored``) and carries an id of its own (``offline``, a tap's
 # id), so it counts once however often it comes. The server scores the table again with the same
 # core, so what is kept is what the phone showed, unless the table changed since: then nothing is
-# kept and the phone is told, as a conflict is (SCORED_ON_PHONE_STALE, templates/table/_notice.html).
+# kept and the phone is told, as a conflict is (SCORED_ON_PHONE_STALE, templates/table/notices/).
 TAKEN, CHANGED_SINCE, KEEP = "taken", "changed", "keep"
 
 
