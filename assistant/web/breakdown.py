@@ -68,6 +68,45 @@ class Walk:
     totals: list[tuple[PlayerView, int, int]]  # a player, their total, its bar's width
     width: int  # the widest bar's
 
+    @property
+    def template(self) -> str:
+        """What the walk's card shows here (templates/scores/walk/): its start, a step, or its end."""
+        return "scores/walk/start.html" if self.at_start else "scores/walk/end.html" if self.at_end else "scores/walk/step.html"
+
+
+@dataclass(frozen=True, slots=True)
+class TieColumn:
+    """A tie-break's head or value in the final standings; ``css`` marks the columns that decided a place."""
+
+    text: str | int
+    css: str
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """A row of the standings as templates/scores/_standings.html shows it: ``crowned`` (a winner,
+    said after the last scoring only) and the tie-break cells (the last scoring's only)."""
+
+    place: int
+    player: PlayerView
+    total: int
+    previous: int
+    points: int
+    crowned: bool
+    tie_cells: list[TieColumn]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownStandings:
+    """The standings card: its rows, the tie-break heads, and what is said under the table."""
+
+    rows: list[StandingRow]
+    tie_heads: list[TieColumn]
+    any_previous: bool  # some total includes earlier scorings: the note saying how to read "a + b"
+    tie_sentences: list[str]  # how tied players were put in order (the verdict, when a tie-break decided the win)
+    tie_break_note: str  # the last scoring's: how a tie is broken
+    board_line: str  # which board the scoring used ("": nothing to say)
+
 
 @dataclass(frozen=True, slots=True)
 class ChartPart:
@@ -87,6 +126,11 @@ class ChartRow:
     player: PlayerView
     parts: list[ChartPart]
     total: int
+
+    @property
+    def parts_text(self) -> list[str]:
+        """Each part as "label points", as its bar is read aloud and written beside it."""
+        return [f"{part.label} {part.points}" for part in self.parts]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +256,32 @@ def standings(players: list[PlayerView], winners: list[str], use_tie_break: bool
             }
         )
     return rows
+
+
+def tie_column_css(position: int, used: int) -> str:
+    """The class of the ``position``-th tie-break column (from 1): marked when it decided a place."""
+    return "num used" if position <= used else "num"
+
+
+def shown_standings(rows: list[Standing], final: bool, tie_labels: tuple[str, ...], used: int, verdict: str, tie_orders: list[str],
+                    tie_break_note: str, board_line: str) -> ShownStandings:
+    """The standings as the card shows them: winners crowned and tie-breaks in columns after the
+    last scoring only (before it, the lead is by points alone)."""
+    return ShownStandings(
+        rows=[
+            StandingRow(
+                place=row["place"], player=row["player"], total=row["total"], previous=row["previous"], points=row["points"],
+                crowned=final and row["winner"],
+                tie_cells=[TieColumn(value, tie_column_css(n, used)) for n, value in enumerate(row["tie_breaks"], start=1)] if final else [],
+            )
+            for row in rows
+        ],
+        tie_heads=[TieColumn(label, tie_column_css(n, used)) for n, label in enumerate(tie_labels, start=1)] if final else [],
+        any_previous=any(row["previous"] for row in rows),
+        tie_sentences=([verdict] if used else []) + tie_orders,
+        tie_break_note=tie_break_note if final else "",
+        board_line=board_line,
+    )
 
 
 def tied_on_points(standings: list[Standing]) -> list[list[Standing]]:

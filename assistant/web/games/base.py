@@ -140,6 +140,24 @@ class SetupForm:
     errors: dict[str, list[str]] = field(default_factory=dict)
     state: TableState | None = None  # set when the form is complete and valid
 
+    @property
+    def players(self) -> list[Any]:
+        return list(self.values["players"])
+
+    @property
+    def can_add(self) -> bool:
+        return len(self.values["players"]) < int(self.values["max"])
+
+    @property
+    def can_remove(self) -> bool:
+        return len(self.values["players"]) > int(self.values["min"])
+
+    def player_problems(self, index: int) -> list[tuple[str, list[str]]]:
+        """The problems with player ``index``'s fields, each under its field's name as static/app.js
+        marks it ("players-0-name")."""
+        return [(name.replace(".", "-"), reasons) for name, reasons in self.errors.items()
+                if name == f"players.{index}" or name.startswith(f"players.{index}.")]
+
 
 @dataclass(kw_only=True)
 class ScreenContext:
@@ -160,7 +178,7 @@ class ScreenContext:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepFigure:
     """A figure beside a step of the walk (``WebGame.step_figure``), which ``template`` draws
-    (templates/scores/_walk.html includes it, as ``figure``); a game's subclass adds what it draws."""
+    (templates/scores/walk/step.html includes it, as ``figure``); a game's subclass adds what it draws."""
 
     template: str
 
@@ -184,8 +202,27 @@ class Segment:
     css: str  # the part's class: a colour of static/app.css ("part-1"...) or of the game's stylesheet
 
 
+class ChipNames:
+    """What templates/macros.html's ``chip`` says of a player (``PlayerView``, a game's seated player):
+    ``who``, the name isolated (it could turn the line), or without one the label or the colour's
+    name ("Green"); ``shade``, the colour's name beside a name ("" when the colour is the name)."""
+
+    __slots__ = ()
+    name: str
+    label: str
+    color_name: str
+
+    @property
+    def who(self) -> str:
+        return isolated(self.name) if self.name else self.label or self.color_name
+
+    @property
+    def shade(self) -> str:
+        return self.color_name if self.name else ""
+
+
 @dataclass(frozen=True)
-class PlayerView:
+class PlayerView(ChipNames):
     """One player of a report as the shared breakdown shows them."""
 
     key: str  # how the report's steps name the player in awards and totals

@@ -41,6 +41,17 @@ class HistoryRow:
     verdict: str = ""  # a scoring's: who led or won
     done: str = ""  # the change in words where before → after says nothing (a tap on a sketch)
     set_back: str = ""  # "Set it back to 3" ("" when not offered)
+    back_url: str = ""  # where "Set it back" posts
+
+    @property
+    def template(self) -> str:
+        """How the entry says what changed (templates/table/history/): a scoring, a row set to 0,
+        a change in words, or a value before and after."""
+        if self.kind in ("scoring", "restore"):
+            return "table/history/scoring.html"
+        if self.kind == "row":
+            return "table/history/row.html"
+        return "table/history/done.html" if self.done else "table/history/value.html"
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,9 @@ class HistoryPage:
     number: int
     pages: int
     total: int
+    first_url: str  # the newest changes' page
+    newer_url: str  # the page before this one ("": this is the first)
+    older_url: str  # the page after this one ("": this is the last)
 
     @property
     def past_the_last(self) -> bool:
@@ -61,8 +75,13 @@ def history_page(table: Table[TableState], game: WebGame[Any, Any], number: int)
     entries, total = record.page(db, table.id, number)
     phones = record.phones(db, table.id)
     me = this_phone_if_known()
-    rows = [_row(table, game, entry, phones, me) for entry in entries]
-    return HistoryPage(rows, number, max(1, -(-total // record.PAGE)), total)
+    rows = [_row(table, game, entry, phones, me, number) for entry in entries]
+    pages = max(1, -(-total // record.PAGE))
+    return HistoryPage(
+        rows, number, pages, total, first_url=url_for("history.history", token=table.token),
+        newer_url=url_for("history.history", token=table.token, page=number - 1) if number > 1 else "",
+        older_url=url_for("history.history", token=table.token, page=number + 1) if number < pages else "",
+    )
 
 
 def who(entry: record.Entry, phones: dict[str, int], me: str) -> str:
@@ -73,7 +92,7 @@ def who(entry: record.Entry, phones: dict[str, int], me: str) -> str:
     return _("a phone")
 
 
-def _row(table: Table[TableState], game: WebGame[Any, Any], entry: record.Entry, phones: dict[str, int], me: str) -> HistoryRow:
+def _row(table: Table[TableState], game: WebGame[Any, Any], entry: record.Entry, phones: dict[str, int], me: str, number: int) -> HistoryRow:
     common: dict[str, Any] = {"version": entry.version, "at": entry.at, "who": who(entry, phones, me), "kind": entry.kind, "cells": len(entry.cells)}
     if entry.kind in ("scoring", "restore"):
         scoring = next((s for s in game.scorings if RESULTS + s.name == entry.cell), None)
@@ -85,11 +104,12 @@ def _row(table: Table[TableState], game: WebGame[Any, Any], entry: record.Entry,
     if done:
         return HistoryRow(what=what, before="", after="", done=done, **common)
     before, after = (game.describe_value(entry.cell, value) for value in (entry.before, entry.after))
-    set_back = ""
-    if table.can_edit and takeback.can_set_back(game, table, entry):
-        # A name that was empty: "(no name)" is no value to set a thing back to.
-        set_back = _("Remove the name again") if entry.before == "" else _("Set it back to {value}").format(value=before)
-    return HistoryRow(what=what, before=before, after=after, set_back=set_back, **common)
+    if not (table.can_edit and takeback.can_set_back(game, table, entry)):
+        return HistoryRow(what=what, before=before, after=after, **common)
+    # A name that was empty: "(no name)" is no value to set a thing back to.
+    set_back = _("Remove the name again") if entry.before == "" else _("Set it back to {value}").format(value=before)
+    back_url = url_for("history.set_back", token=table.token, version=entry.version, page=number)
+    return HistoryRow(what=what, before=before, after=after, set_back=set_back, back_url=back_url, **common)
 
 
 @bp.get("/history")

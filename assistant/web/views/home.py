@@ -1,6 +1,8 @@
 """The home page (new table, recent tables) and the new-table form."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, abort, request, url_for
 from flask.typing import ResponseReturnValue
 
@@ -10,6 +12,15 @@ from assistant.web.store.db import store_failed
 from assistant.web.store.tables import create_table, recent_tables, remember
 
 bp = Blueprint("home", __name__)
+
+
+@dataclass(frozen=True)
+class GameTool:
+    """A page of a game's own linked under every game's "New table" button (WebGame.extra_links), named with its game."""
+
+    label: str
+    url: str
+    game_title: str
 
 
 @bp.get("/")
@@ -27,7 +38,8 @@ def index() -> ResponseReturnValue:
         except KeyError:
             continue
         tables.append({"table": table, "game": game, "title": game.table_title(table.state), "phase": game.phase(table)})
-    return render("home.html", "home.html", games=web_games(), tables=tables, unreachable=unreachable)
+    tools = [GameTool(label, url_for(endpoint), game.title) for game in web_games() for label, endpoint in game.extra_links]
+    return render("home.html", "home.html", games=web_games(), tools=tools, tables=tables, unreachable=unreachable)
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])

@@ -12,7 +12,7 @@ from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
 from assistant.web import breakdown, kept, play_log, takeback
 from assistant.web.errors import FieldRefused
-from assistant.web.games.base import BadChange, Scoring, WebGame
+from assistant.web.games.base import BadChange, Scoring, StepFigure, WebGame
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.phones import this_phone
 from assistant.web.serving.i18n import gettext as _
@@ -66,7 +66,7 @@ def score(token: str, scoring: str) -> ResponseReturnValue:
 # form names the version it scored (``scored``) and carries an id of its own (``offline``, a tap's
 # id), so it counts once however often it comes. The server scores the table again with the same
 # core, so what is kept is what the phone showed, unless the table changed since: then nothing is
-# kept and the phone is told, as a conflict is (SCORED_ON_PHONE_STALE, templates/table/_notice.html).
+# kept and the phone is told, as a conflict is (SCORED_ON_PHONE_STALE, templates/table/notices/).
 TAKEN, CHANGED_SINCE, KEEP = "taken", "changed", "keep"
 
 
@@ -151,23 +151,32 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
     if scoring not in names:
         abort(404)
     args = {k: v for k, v in request.args.items() if k in {"view", "step"}}
+    kept_summaries = {s.name: game.kept_summary(table, s.name) for s in game.scorings}
+    view = "walk" if args.get("view") == "walk" else "list"
     context = {
         "table": table,
         "game": game,
         "screen": "scores",
         "scoring": names[scoring],
-        "kept": {s.name: game.kept_summary(table, s.name) for s in game.scorings},
-        "view": "walk" if args.get("view") == "walk" else "list",
+        "kept": kept_summaries,
+        "scoring_tabs": scoring_tabs(game, token, scoring, kept_summaries),
+        "view": view,
+        "view_template": f"scores/_{view}.html",
+        "list_url": url_for("scores.result", token=token, scoring=scoring),
+        "walk_url": url_for("scores.result", token=token, scoring=scoring, view="walk", step=0),
+        "step_url": url_for("scores.result", token=token, scoring=scoring, view="walk"),  # the walk's Back and Next add &step=
         "notice": None,
         "poll_url": url_for("scores.result", token=token, scoring=scoring, **cast(dict[str, Any], args)),  # with since= from the page
         "poll_seconds": current_app.config["POLL_SECONDS"],
         "drawn_at": int(time.time() * 1000),  # a copy kept of this page says when it was drawn (static/kept-scores.js)
     }
+    # The result, none yet, or one this version can no longer read (templates/scores/).
     try:
         report = game.kept_report(table, scoring)
+        context["result_template"] = "scores/_none.html" if report is None else "scores/_report.html"
     except InvalidInput:
         report = None
-        context["unreadable"] = True
+        context["result_template"] = "scores/_unreadable.html"
     context["earlier"] = earlier_results(table, game, scoring)
     if report is not None:
         shown = explained(table, game, report, scoring, args.get("step"))
@@ -180,12 +189,30 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
 
 
 @dataclass(frozen=True)
+class ScoringTab:
+    """A scoring in the switch above a result: a link once it is scored (``url``), else said as not scored yet."""
+
+    label: str
+    url: str  # "": not scored yet
+    current: bool
+
+
+def scoring_tabs(game: WebGame[Any, Any], token: str, shown: str, kept_summaries: dict[str, Any]) -> list[ScoringTab]:
+    """The switch between a game's scorings; none for a game with one scoring."""
+    if len(game.scorings) < 2:
+        return []
+    return [ScoringTab(s.label, url_for("scores.result", token=token, scoring=s.name) if kept_summaries[s.name] else "", s.name == shown)
+            for s in game.scorings]
+
+
+@dataclass(frozen=True)
 class EarlierResult:
     """A result the scoring kept before, replaced since: still in the table's record."""
 
     version: int  # its entry in the record
     at: float
     verdict: str
+    use_url: str  # where "Use this result again" posts
 
 
 def earlier_results(table: Table[TableState], game: WebGame[Any, Any], scoring: str) -> list[EarlierResult]:
@@ -197,7 +224,8 @@ def earlier_results(table: Table[TableState], game: WebGame[Any, Any], scoring: 
         result = KeptResult.model_validate(entry.after)
         if result.at not in shown:
             shown.add(result.at)
-            earlier.append(EarlierResult(entry.version, result.at, kept.kept_verdict(game.slug, result)))
+            use_url = url_for("scores.use_again", token=table.token, scoring=scoring, version=entry.version)
+            earlier.append(EarlierResult(entry.version, result.at, kept.kept_verdict(game.slug, result), use_url))
     return earlier
 
 
@@ -210,9 +238,8 @@ class Explained:
     steps: list[breakdown.ShownStep]  # title, text, marks, totals of each step
     sections: list[breakdown.Section]  # runs of steps of one kind under their heading
     walk: breakdown.Walk  # the step the walk is on, with Back and Next
-    standings: list[breakdown.Standing]
-    tie_breaks_used: int  # the standings' tie-break columns marked
-    tie_orders: list[str]  # why players tied on points stand in the order shown (not the win: the verdict says it)
+    figure: StepFigure | None  # drawn beside the walk's step (a map...), the game's
+    standings: breakdown.ShownStandings
     chart: breakdown.Chart
     track: breakdown.Track | None  # None: the game has no score track
     final: bool  # the last scoring: the winner is decided, the result can be logged
@@ -240,14 +267,17 @@ def explained(table: Table[TableState], game: WebGame[Any, Any], report: Scoring
     final = scoring == game.scorings[-1].name
     standings = breakdown.standings(players, report.winners, use_tie_break=final)
     ranked = [row["player"] for row in standings]  # the chart and the markers in the standings' order
+    used = game.tie_breaks_used(report) if final else 0
+    walk = breakdown.walk(all_steps, step, players)
+    shown_standings = breakdown.shown_standings(
+        standings, final, game.tie_break_labels, used, report.verdict, tie_orders(game, standings, used), game.tie_break_note, game.board_line(report))
     return Explained(
         report=report,
         steps=all_steps,
         sections=breakdown.sections(all_steps, game.section_label),
-        walk=breakdown.walk(all_steps, step, players),
-        standings=standings,
-        tie_breaks_used=game.tie_breaks_used(report) if final else 0,
-        tie_orders=tie_orders(game, standings, game.tie_breaks_used(report) if final else 0),
+        walk=walk,
+        figure=game.step_figure(table, report, walk.index) if walk.step else None,
+        standings=shown_standings,
         chart=breakdown.chart(ranked, game.point_sources(table, report)),
         track=breakdown.track(ranked, game.track_spaces()),
         final=final,

@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 from assistant.web import own_counts
 from assistant.web.pages import open_table, render
 from assistant.web.serving.i18n import gettext as _
-from assistant.web.serving.sharing import base_urls, qr_svg
+from assistant.web.serving.sharing import BaseUrls, base_urls, qr_svg
 
 bp = Blueprint("share", __name__, url_prefix="/t/<token>")
 
@@ -29,5 +29,17 @@ def share(token: str) -> ResponseReturnValue:
     links.append({"kind": "view", "url": view, "qr": qr_svg(view, _("QR code of the spectators' link"))})
     return render(
         "table/page.html", "table/_screen.html", table=table, game=game, screen="share", fragment="share/page.html",
-        links=links, seat_links=own_counts.entry_links(table, game, where["base"]), where=where, poll_url=None, notice=None,
+        links=links, seat_links=own_counts.entry_links(table, game, where["base"]), where=where, where_said=where_said(where), poll_url=None, notice=None,
     )
+
+
+def where_said(where: BaseUrls) -> str:
+    """What the share page says about the links' address (templates/share/where/): the configured
+    one, a page opened on localhost, a Host this server was not told is its own, or just how to scan."""
+    if where["source"] == "configured":
+        return "share/where/configured.html"
+    if where["opened_on_localhost"]:
+        return "share/where/localhost.html"
+    if where.get("unknown_host"):
+        return "share/where/unknown-host.html"
+    return "share/where/network.html"

@@ -61,6 +61,11 @@ class Notice:
     resend_url: str = ""
     keep_first: bool = False  # an Undo or a set-back: keeping the other phone's value is the main button
 
+    @property
+    def template(self) -> str:
+        """The notice's own template: templates/table/notices/<kind>.html."""
+        return f"table/notices/{self.kind}.html"
+
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 SCORED_ON_PHONE_STALE = "scored-on-phone-stale"  # flashed by views/scores.py: a scoring sent back from a phone, the table changed since

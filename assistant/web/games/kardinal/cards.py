@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from assistant.web.games.base import ChipNames
 from assistant.web.pad import CountCell, Pad
 from assistant.web.serving.i18n import ngettext
 
 
 @dataclass(frozen=True, slots=True)
-class SeatedPlayer:
+class SeatedPlayer(ChipNames):
     """A player as the board's screens show them (templates/macros.html's ``chip``)."""
 
     index: int

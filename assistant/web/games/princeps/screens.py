@@ -55,6 +55,11 @@ class PlayerCard:
     problems: list[str]
     fields: set[str]  # the fields the card shows: problems about any other are listed apart
 
+    @property
+    def classes(self) -> str:
+        """The card's classes: marked ``bad`` while any count on it is refused."""
+        return "card holding bad" if self.problems else "card holding"
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TerritoryPad(GridPad):
@@ -67,6 +72,7 @@ class TerritoryPad(GridPad):
 class TerritoriesScreen(ScreenContext):
     """What templates/princeps/_territories.html shows."""
 
+    here_url: str  # this screen: a name's rename link, the pad's Done
     cards: list[PlayerCard]  # a player each
     rename: PlayerCard | None  # the card whose name is being typed
     columns: list[str]  # the grid's column heads (stable, destabilised)
@@ -78,6 +84,7 @@ class TerritoriesScreen(ScreenContext):
     rule_explanation: str
     other_rule: str  # what the rule card's switch sets
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
+    deck_classes: str  # the line counting the cards on the table: marked ``over`` when more than the deck has
 
 
 def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], game: WebGame[PrincepsState, Any]) -> TerritoriesScreen:
@@ -101,6 +108,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
     on_table = sum(card.totals["all"] for card in cards)
     rule = state.rules.ties
     return TerritoriesScreen(
+        here_url=here,
         cards=cards,
         rename=rename,
         typing=rename is not None,
@@ -120,6 +128,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         pad=_pad(state, selected, problems, on_table, describe) if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
+        deck_classes="muted deck over" if on_table > TERRITORY_CARDS else "muted deck",
     )
 
 
