@@ -173,7 +173,7 @@ class BoardCheckPage:
     @property
     def key(self) -> str:
         """The edit key the form sends back: the saved board's, when this phone may change it."""
-        return self.variant.edit_token if self.variant and not self.read_only else ""
+        return (self.variant.edit_token or "") if self.variant and not self.read_only else ""
 
     @property
     def copied(self) -> bool:
