@@ -32,6 +32,10 @@ class ChainRow:
     adding: bool  # the chain pad is open on this player
     sketch: SketchSummary | None = None  # the sketch's summary (sketch_screen.card_summary)
 
+    @property
+    def classes(self) -> str:
+        return "card chain-row" + (" bad" if self.problems else "") + (" adding" if self.adding else "")
+
 
 @dataclass(frozen=True, slots=True)
 class SketchSummary:
@@ -45,6 +49,8 @@ class SketchSummary:
     unchecked: bool
     roads: list[DrawnRoad]
     nodes: list[DrawnNode]
+    url: str  # the sketch, opened
+    shown: bool  # on the card: a spectator of a player with no sketch gets nothing
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +152,20 @@ class LatticeSpot:
     link: str  # the screen a tap opens, or ""
     label: str = ""
 
+    @property
+    def classes(self) -> str:
+        """A monastery (node), one in no chain (left), the spot a road goes on from (selected)."""
+        return "spot" + (" node" if self.letter else "") + (" left" if self.letter and not self.line else "") + (" selected" if self.selected else "")
+
+    @property
+    def mark(self) -> str:
+        """Its badge: the chain's number, or a dash for none (drawn by the style sheet from data-mark)."""
+        return str(self.line) if self.line else "–"
+
+    @property
+    def mark_classes(self) -> str:
+        return f"mark line-{self.line}" if self.line else "mark off"
+
 
 @dataclass(frozen=True, slots=True)
 class ChainLine:
@@ -199,3 +219,26 @@ class SketchEditor:
     hint: str  # what a tap does now
     result: ChainsInWords
     problems: list[str] = field(default_factory=list)  # the player's chains' (the chains screen's row)
+
+    @property
+    def classes(self) -> str:
+        return "card sketch" + (" removing" if self.removing else "")
+
+    @property
+    def count_classes(self) -> str:
+        return "sketch-count" + (" full" if self.full else "")
+
+    @property
+    def board_classes(self) -> str:
+        """The lattice: drawing on from a spot, full (no monastery left to draw)."""
+        return "sketch-board" + (" drawing" if self.selected else "") + (" full" if self.full else "")
+
+    @property
+    def mode_classes(self) -> str:
+        """The Remove button, pressed while removing."""
+        return "button" + (" active" if self.removing else "")
+
+    @property
+    def no_chain_yet(self) -> bool:
+        """Monasteries drawn, and chains worked out, but none of 4 or more."""
+        return bool(self.count) and not self.result.lines and not self.result.too_complex and not self.result.unchecked

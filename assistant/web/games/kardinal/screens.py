@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import ScreenContext, Seat
+from assistant.web.games.base import ScoringQuestion, ScreenContext, Seat
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -38,7 +38,7 @@ from assistant.web.games.kardinal.cells import (
     player_label,
     seats,
 )
-from assistant.web.games.kardinal.results import kept_summary, live_problems
+from assistant.web.games.kardinal.results import kept_summary, live_problems, scoring_question
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
 from assistant.web.kept import KeptSummary
@@ -74,8 +74,12 @@ class ChainsScreen(ScreenContext):
 
     players: list[SeatedPlayer]
     rows: list[ChainRow]  # a player each: the chains counted, their points, what is wrong, the sketch's summary
+    here_url: str  # the chains screen
+    change_url: str  # where its forms post
     adding: str  # the colour whose chain pad is open ("" for none)
+    adding_player: SeatedPlayer | None
     next_player: str | None  # whose pad "next" opens
+    next_seated: SeatedPlayer | None
     lengths: list[int]  # what the chain pad offers
     room: int  # the player's monasteries not yet in a counted chain
     rule: str  # the house rule for chains, its label and what it means
@@ -85,6 +89,7 @@ class ChainsScreen(ScreenContext):
     board_problems: int  # problems on the board tab, to point at
     intermediate: KeptSummary | None
     final: KeptSummary | None
+    question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
     sketch: SketchEditor | None = None  # the open sketch's lattice
 
 
@@ -373,11 +378,16 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     adding_row = next((row for row in rows if row.player.color == adding), None)
     room = adding_row.on_board - adding_row.points if adding_row else 0
     rule = state.rules.chains
+    seated = players(state)
     return ChainsScreen(
-        players=players(state),
+        players=seated,
         rows=rows,
+        here_url=url_for("table.screen", token=table.token, screen="chains"),
+        change_url=url_for("table.change", token=table.token),
         adding=adding if adding in colors else "",
+        adding_player=next((p for p in seated if p.color == adding), None),
         next_player=next_player,
+        next_seated=next((p for p in seated if p.color == next_player), None),
         lengths=[length for length in CHAIN_LENGTHS if length <= room],
         room=room,
         rule=rule,
@@ -387,4 +397,5 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         board_problems=len([f for f in problems if f not in shown]),
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),
+        question=scoring_question(table, "final") if table.can_edit else None,
     )
