@@ -18,6 +18,11 @@ class SeatedPlayer:
     color_name: str
     label: str  # the name with the colour, or the colour as a name
 
+    @property
+    def name_cell(self) -> str:
+        """The cell its name is changed by (a refused one keeps its rename form open)."""
+        return f"players.{self.index}.name"
+
 
 @dataclass(frozen=True, slots=True)
 class ChainRow:

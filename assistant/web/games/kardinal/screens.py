@@ -59,6 +59,8 @@ class BoardScreen(ScreenContext):
     """What templates/kardinal/_board.html shows (and _board_changes.html, of the countries built)."""
 
     players: list[SeatedPlayer]  # seating order
+    here_url: str  # the board tab
+    chains_url: str  # the chains tab, which the scoring card points at ("" in the answer to a tap)
     rename: SeatedPlayer | None  # the player whose name is being typed
     countries: list[CountryCard]
     supply: list[SupplyRow]
@@ -131,7 +133,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         selected = ""
     seated = players(state)
     seat = _seat(state, args.get("player"))
-    grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"), seat)
+    here = url_for("table.screen", token=table.token, screen="board")
+    grid = _BoardGrid(state, problems, seated, selected, here, seat)
     grid.over_limit = _over_limit_cells(table, problems)
     board = table_board(state)  # the cloister fields of the table's board variant
     countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
@@ -141,6 +144,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
     return BoardScreen(
         players=seated,
+        here_url=here,
+        chains_url=url_for("table.screen", token=table.token, screen="chains") if only is None else "",
         rename=rename,
         typing=rename is not None,
         countries=countries,
