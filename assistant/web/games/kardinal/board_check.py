@@ -75,6 +75,11 @@ class AllianceRow:
         return f"alliance-row {self.source}" + (" changed" if self.changed else "") + (" bad" if self.errors else "")
 
     @property
+    def mark_classes(self) -> str:
+        """Its mark: changed here, read off the map, or a pair the rules name."""
+        return "mark changed" if self.changed else "mark inferred" if self.source == "inferred" else "mark rules"
+
+    @property
     def invalid(self) -> dict[str, str]:
         """Its lists' ARIA attributes when it is wrong: invalid, described by its problems."""
         return {"aria-invalid": "true", "aria-describedby": f"alliance-{self.number}-problem"} if self.errors else {}

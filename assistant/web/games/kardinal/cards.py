@@ -57,6 +57,11 @@ class SketchSummary:
     url: str  # the sketch, opened
     shown: bool  # on the card: a spectator of a player with no sketch gets nothing
 
+    @property
+    def not_worked_out(self) -> bool:
+        """Its chains could not be worked out (too_complex or unchecked says why)."""
+        return self.too_complex or self.unchecked
+
 
 @dataclass(frozen=True, slots=True)
 class DrawnRoad:
@@ -197,6 +202,18 @@ class ChainsInWords:
     rule: str
     rule_label: str
     other_rule: str
+
+    @property
+    def not_worked_out(self) -> bool:
+        """Its chains could not be worked out (too_complex or unchecked says why)."""
+        return self.too_complex or self.unchecked
+
+    @property
+    def remarks(self) -> list[tuple[str, str]]:
+        """What is said under the chains, each with its paragraph's class: the core's sentence, then
+        why touching lines count apart, then what the other reading gives (those there are)."""
+        said = [("sentence", self.sentence), ("muted", self.touching), ("muted", self.other_words)]
+        return [(classes, words) for classes, words in said if words]
 
 
 @dataclass(frozen=True, slots=True)
