@@ -168,6 +168,11 @@ class LatticeSpot:
         return "spot" + (" node" if self.letter else "") + (" left" if self.letter and not self.line else "") + (" selected" if self.selected else "")
 
     @property
+    def current(self) -> dict[str, str]:
+        """aria-current on the spot a road goes on from."""
+        return {"aria-current": "true"} if self.selected else {}
+
+    @property
     def mark(self) -> str:
         """Its badge: the chain's number, or a dash for none (drawn by the style sheet from data-mark)."""
         return str(self.line) if self.line else "–"
