@@ -80,10 +80,10 @@ class ChainsScreen(ScreenContext):
     change_url: str  # where its forms post
     adding: str  # the colour whose chain pad is open ("" for none)
     adding_player: SeatedPlayer | None
-    next_player: str | None  # whose pad "next" opens
+    next_player: str | None  # whose pad "next" opens (the one after the player whose pad is open)
     next_seated: SeatedPlayer | None
     lengths: list[int]  # what the chain pad offers
-    room: int  # the player's monasteries not yet in a counted chain
+    room: int  # the player's monasteries not yet in a counted chain (0 when more are counted than on the board)
     rule: str  # the house rule for chains, its label and what it means
     rule_label: str
     rule_explanation: str
@@ -394,7 +394,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         next_player=next_player,
         next_seated=next((p for p in seated if p.color == next_player), None),
         lengths=[length for length in CHAIN_LENGTHS if length <= room],
-        room=room,
+        room=max(room, 0),
         rule=rule,
         rule_label=CHAIN_RULE.choices[rule].label,
         rule_explanation=CHAIN_RULE.choices[rule].explanation,
