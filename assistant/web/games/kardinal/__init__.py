@@ -28,8 +28,6 @@ from assistant.web.serving.i18n import lazy_gettext as _l
 from assistant.web.serving.i18n import ngettext, pgettext, request_translations, sentence_start
 from assistant.web.store.tables import Change, Conflict, Table
 
-NO_CHAINS_QUESTION = ScoringQuestion(screen="chains", card="score-final", confirm="without-chains")
-
 
 class KardinalWeb(WebGame[KardinalState, KardinalReport]):
     slug = GAME_SLUG
@@ -146,11 +144,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
         return results.score_input(state, scoring)
 
     def scoring_question(self, table: Table[KardinalState], scoring: str) -> ScoringQuestion | None:
-        """A first final scoring with no chain counted or sketched for anyone: the table may not
-        have counted them yet (templates/kardinal/_scoring_final.html asks the same)."""
-        if scoring != "final" or table.state.results.get("final") or results.chains_input(table.state):
-            return None
-        return NO_CHAINS_QUESTION
+        return results.scoring_question(table, scoring)
 
     def step_title(self, table: Table[KardinalState], step: Step) -> str:
         words = Words({p.color: p.name for p in table.state.players}, published_board(), request_translations())

@@ -11,7 +11,7 @@ next to its field, in words, and the form keeps everything as typed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Blueprint, abort, request, url_for
@@ -74,6 +74,16 @@ class AllianceRow:
         """Its row's classes: where the pair comes from, changed, bad."""
         return f"alliance-row {self.source}" + (" changed" if self.changed else "") + (" bad" if self.errors else "")
 
+    @property
+    def mark_classes(self) -> str:
+        """Its mark: changed here, read off the map, or a pair the rules name."""
+        return "mark changed" if self.changed else "mark inferred" if self.source == "inferred" else "mark rules"
+
+    @property
+    def invalid(self) -> dict[str, str]:
+        """Its lists' ARIA attributes when it is wrong: invalid, described by its problems."""
+        return {"aria-invalid": "true", "aria-describedby": f"alliance-{self.number}-problem"} if self.errors else {}
+
 
 @dataclass(frozen=True, slots=True)
 class CountryOption:
@@ -104,6 +114,11 @@ class CloisterFieldsRow:
     published: int | None  # None: not known
     errors: list[str]
 
+    @property
+    def invalid(self) -> dict[str, str]:
+        """Its field's ARIA attribute when it is wrong."""
+        return {"aria-invalid": "true"} if self.errors else {}
+
 
 @dataclass(frozen=True, slots=True)
 class ListedVariant:
@@ -112,6 +127,7 @@ class ListedVariant:
     variant: StoredVariant
     changed: list[Alliance]
     fields: list[Country]
+    current: dict[str, str] = field(default_factory=dict)  # aria-current when it is the board shown
 
     @property
     def changed_pairs(self) -> str:
@@ -129,10 +145,15 @@ class VariantsPage:
     """A page of the saved variants (``?page=``), and those this phone may change."""
 
     variants: list[ListedVariant]
-    own: list[StoredVariant]
+    own: list[ListedVariant]  # without what they change (not said in that list)
     page: int
     newer: str  # the newer page's URL ("": none)
     older: str
+
+    @property
+    def first(self) -> bool:
+        """The first page, which lists the published board before the saved ones."""
+        return self.page == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +174,16 @@ class BoardCheckPage:
     without_owner: bool
     edit_link: str
     lists: VariantsPage
+
+    @property
+    def key(self) -> str:
+        """The edit key the form sends back: the saved board's, when this phone may change it."""
+        return (self.variant.edit_token or "") if self.variant and not self.read_only else ""
+
+    @property
+    def copied(self) -> bool:
+        """The form starts from a saved board: the published one is offered to copy instead."""
+        return self.variant is not None or self.source is not None
 
     @property
     def notices(self) -> list[str]:
@@ -366,7 +397,7 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
         read_only=not can_change,
         without_owner=variant is not None and not variant.edit_token,
         edit_link=board_keys.edit_link(variant) if variant is not None and can_change else "",
-        lists=_lists(),
+        lists=_lists(variant),
     )
 
 
@@ -376,12 +407,14 @@ def _side(name: str, first: bool, chosen: str, options: list[tuple[str, str]]) -
     return AllianceSide(name=name, first=first, options=unknown + known)
 
 
-def _lists() -> VariantsPage:
+def _lists(shown: StoredVariant | None) -> VariantsPage:
+    """The page of saved boards asked for, and this phone's own; ``shown`` marked in both."""
     last = count_pages()
     page = min(max(small_number(request.args.get("page")) or 1, 1), last)
+    current = {"aria-current": "true"}
     return VariantsPage(
-        variants=[_listed(v) for v in list_variants(page)],
-        own=variants_by_id(board_keys.remembered_ids()),
+        variants=[replace(_listed(v), current=current) if shown and v.id == shown.id else _listed(v) for v in list_variants(page)],
+        own=[ListedVariant(v, [], [], current if shown and v.id == shown.id else {}) for v in variants_by_id(board_keys.remembered_ids())],
         page=page,
         newer=url_for("boards.index", page=page - 1) if page > 1 else "",
         older=url_for("boards.index", page=page + 1) if page < last else "",

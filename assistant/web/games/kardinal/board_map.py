@@ -165,6 +165,7 @@ class MapDrawing:
     links: list[DrawnLink]  # the step's link last, drawn on top
     countries: list[DrawnCountry]  # the lit ones last
     focused: bool  # a step highlights something: the rest is dimmed
+    marked: bool  # the squares say where each pair comes from, and the legend what they mean (the board check)
 
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
@@ -199,6 +200,7 @@ def board_map(board: Board, focus: Focus | None = None, changed: frozenset[int] 
         links=sorted(links, key=lambda link: link.lit),
         countries=sorted(countries, key=lambda c: c.lit),
         focused=bool(lit or focus.alliance),
+        marked=marked,
     )
 
 

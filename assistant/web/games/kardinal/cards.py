@@ -19,6 +19,11 @@ class SeatedPlayer(ChipNames):
     color_name: str
     label: str  # the name with the colour, or the colour as a name
 
+    @property
+    def name_cell(self) -> str:
+        """The cell its name is changed by (a refused one keeps its rename form open)."""
+        return f"players.{self.index}.name"
+
 
 @dataclass(frozen=True, slots=True)
 class ChainRow:
@@ -33,6 +38,10 @@ class ChainRow:
     adding: bool  # the chain pad is open on this player
     sketch: SketchSummary | None = None  # the sketch's summary (sketch_screen.card_summary)
 
+    @property
+    def classes(self) -> str:
+        return "card chain-row" + (" bad" if self.problems else "") + (" adding" if self.adding else "")
+
 
 @dataclass(frozen=True, slots=True)
 class SketchSummary:
@@ -46,6 +55,13 @@ class SketchSummary:
     unchecked: bool
     roads: list[DrawnRoad]
     nodes: list[DrawnNode]
+    url: str  # the sketch, opened
+    shown: bool  # on the card: a spectator of a player with no sketch gets nothing
+
+    @property
+    def not_worked_out(self) -> bool:
+        """Its chains could not be worked out (too_complex or unchecked says why)."""
+        return self.too_complex or self.unchecked
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +163,25 @@ class LatticeSpot:
     link: str  # the screen a tap opens, or ""
     label: str = ""
 
+    @property
+    def classes(self) -> str:
+        """A monastery (node), one in no chain (left), the spot a road goes on from (selected)."""
+        return "spot" + (" node" if self.letter else "") + (" left" if self.letter and not self.line else "") + (" selected" if self.selected else "")
+
+    @property
+    def current(self) -> dict[str, str]:
+        """aria-current on the spot a road goes on from."""
+        return {"aria-current": "true"} if self.selected else {}
+
+    @property
+    def mark(self) -> str:
+        """Its badge: the chain's number, or a dash for none (drawn by the style sheet from data-mark)."""
+        return str(self.line) if self.line else "–"
+
+    @property
+    def mark_classes(self) -> str:
+        return f"mark line-{self.line}" if self.line else "mark off"
+
 
 @dataclass(frozen=True, slots=True)
 class ChainLine:
@@ -174,6 +209,18 @@ class ChainsInWords:
     rule_label: str
     other_rule: str
 
+    @property
+    def not_worked_out(self) -> bool:
+        """Its chains could not be worked out (too_complex or unchecked says why)."""
+        return self.too_complex or self.unchecked
+
+    @property
+    def remarks(self) -> list[tuple[str, str]]:
+        """What is said under the chains, each with its paragraph's class: the core's sentence, then
+        why touching lines count apart, then what the other reading gives (those there are)."""
+        said = [("sentence", self.sentence), ("muted", self.touching), ("muted", self.other_words)]
+        return [(classes, words) for classes, words in said if words]
+
 
 @dataclass(frozen=True, slots=True)
 class SketchEditor:
@@ -200,3 +247,26 @@ class SketchEditor:
     hint: str  # what a tap does now
     result: ChainsInWords
     problems: list[str] = field(default_factory=list)  # the player's chains' (the chains screen's row)
+
+    @property
+    def classes(self) -> str:
+        return "card sketch" + (" removing" if self.removing else "")
+
+    @property
+    def count_classes(self) -> str:
+        return "sketch-count" + (" full" if self.full else "")
+
+    @property
+    def board_classes(self) -> str:
+        """The lattice: drawing on from a spot, full (no monastery left to draw)."""
+        return "sketch-board" + (" drawing" if self.selected else "") + (" full" if self.full else "")
+
+    @property
+    def mode_classes(self) -> str:
+        """The Remove button, pressed while removing."""
+        return "button" + (" active" if self.removing else "")
+
+    @property
+    def no_chain_yet(self) -> bool:
+        """Monasteries drawn, and chains worked out, but none of 4 or more."""
+        return bool(self.count) and not self.result.lines and not self.result.too_complex and not self.result.unchecked

@@ -7,7 +7,7 @@ from assistant.games.kardinal.position import GAME_SLUG, parse_position
 from assistant.games.kardinal.report import KardinalReport
 from assistant.problems import InvalidInput, Problem
 from assistant.web import kept
-from assistant.web.games.base import Segment
+from assistant.web.games.base import ScoringQuestion, Segment
 from assistant.web.games.kardinal.boards import table_board, table_variant
 from assistant.web.games.kardinal.sketch import core_roads, sketch_of
 from assistant.web.games.kardinal.state import KardinalState
@@ -37,6 +37,17 @@ def score_input(state: KardinalState, scoring: str) -> dict[str, Any]:
         if intermediate:
             data["previous"] = intermediate.totals
     return data
+
+
+NO_CHAINS_QUESTION = ScoringQuestion(screen="chains", card="score-final", confirm="without-chains")
+
+
+def scoring_question(table: Table[KardinalState], scoring: str) -> ScoringQuestion | None:
+    """A first final scoring with no chain counted or sketched for anyone: the table may not
+    have counted them yet (templates/kardinal/_scoring_final.html asks the same)."""
+    if scoring != "final" or table.state.results.get("final") or chains_input(table.state):
+        return None
+    return NO_CHAINS_QUESTION
 
 
 def chains_input(state: KardinalState) -> dict[str, Any]:

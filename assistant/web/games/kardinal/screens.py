@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import ScreenContext, Seat
+from assistant.web.games.base import ScoringQuestion, ScreenContext, Seat
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -38,7 +38,7 @@ from assistant.web.games.kardinal.cells import (
     player_label,
     seats,
 )
-from assistant.web.games.kardinal.results import kept_summary, live_problems
+from assistant.web.games.kardinal.results import kept_summary, live_problems, scoring_question
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import CHAIN_RULE, color_labels, country_names, player_names
 from assistant.web.kept import KeptSummary
@@ -59,6 +59,8 @@ class BoardScreen(ScreenContext):
     """What templates/kardinal/_board.html shows (and _board_changes.html, of the countries built)."""
 
     players: list[SeatedPlayer]  # seating order
+    here_url: str  # the board tab
+    chains_url: str  # the chains tab, which the scoring card points at ("" in the answer to a tap)
     rename: SeatedPlayer | None  # the player whose name is being typed
     countries: list[CountryCard]
     supply: list[SupplyRow]
@@ -74,10 +76,14 @@ class ChainsScreen(ScreenContext):
 
     players: list[SeatedPlayer]
     rows: list[ChainRow]  # a player each: the chains counted, their points, what is wrong, the sketch's summary
+    here_url: str  # the chains screen
+    change_url: str  # where its forms post
     adding: str  # the colour whose chain pad is open ("" for none)
-    next_player: str | None  # whose pad "next" opens
+    adding_player: SeatedPlayer | None
+    next_player: str | None  # whose pad "next" opens (the one after the player whose pad is open)
+    next_seated: SeatedPlayer | None
     lengths: list[int]  # what the chain pad offers
-    room: int  # the player's monasteries not yet in a counted chain
+    room: int  # the player's monasteries not yet in a counted chain (0 when more are counted than on the board)
     rule: str  # the house rule for chains, its label and what it means
     rule_label: str
     rule_explanation: str
@@ -85,6 +91,7 @@ class ChainsScreen(ScreenContext):
     board_problems: int  # problems on the board tab, to point at
     intermediate: KeptSummary | None
     final: KeptSummary | None
+    question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
     sketch: SketchEditor | None = None  # the open sketch's lattice
 
 
@@ -126,7 +133,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         selected = ""
     seated = players(state)
     seat = _seat(state, args.get("player"))
-    grid = _BoardGrid(state, problems, seated, selected, url_for("table.screen", token=table.token, screen="board"), seat)
+    here = url_for("table.screen", token=table.token, screen="board")
+    grid = _BoardGrid(state, problems, seated, selected, here, seat)
     grid.over_limit = _over_limit_cells(table, problems)
     board = table_board(state)  # the cloister fields of the table's board variant
     countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
@@ -136,6 +144,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
     return BoardScreen(
         players=seated,
+        here_url=here,
+        chains_url=url_for("table.screen", token=table.token, screen="chains") if only is None else "",
         rename=rename,
         typing=rename is not None,
         countries=countries,
@@ -373,13 +383,18 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     adding_row = next((row for row in rows if row.player.color == adding), None)
     room = adding_row.on_board - adding_row.points if adding_row else 0
     rule = state.rules.chains
+    seated = players(state)
     return ChainsScreen(
-        players=players(state),
+        players=seated,
         rows=rows,
+        here_url=url_for("table.screen", token=table.token, screen="chains"),
+        change_url=url_for("table.change", token=table.token),
         adding=adding if adding in colors else "",
+        adding_player=next((p for p in seated if p.color == adding), None),
         next_player=next_player,
+        next_seated=next((p for p in seated if p.color == next_player), None),
         lengths=[length for length in CHAIN_LENGTHS if length <= room],
-        room=room,
+        room=max(room, 0),
         rule=rule,
         rule_label=CHAIN_RULE.choices[rule].label,
         rule_explanation=CHAIN_RULE.choices[rule].explanation,
@@ -387,4 +402,5 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         board_problems=len([f for f in problems if f not in shown]),
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),
+        question=scoring_question(table, "final") if table.can_edit else None,
     )

@@ -115,8 +115,8 @@ def drawn_roads(sketch: Sketch, chains: Chains) -> list[DrawnRoad]:
     return sorted(roads, key=lambda road: road.line != 0)
 
 
-def card_summary(state: KardinalState, color: str) -> SketchSummary:
-    """A player's sketch on their chains card: counts, points and a small drawing."""
+def card_summary(state: KardinalState, color: str, url: str, can_edit: bool) -> SketchSummary:
+    """A player's sketch on their chains card: counts, points and a small drawing; ``url`` opens it."""
     sketch = sketch_of(state, color)
     chains = score_sketch(state, color)
     line_of = chains.line_of()
@@ -128,12 +128,14 @@ def card_summary(state: KardinalState, color: str) -> SketchSummary:
         unchecked=chains.unchecked,
         roads=drawn_roads(sketch, chains),
         nodes=[DrawnNode(*_center(spot), line=line_of.get(letter, 0)) for spot, letter in sketch.nodes.items()],
+        url=url,
+        shown=can_edit or bool(sketch.nodes),
     )
 
 
-def add_summaries(context: screens.ChainsScreen, state: KardinalState) -> None:
+def add_summaries(context: screens.ChainsScreen, table: Table[KardinalState]) -> None:
     """Every player's card on the chains screen gets its sketch; its points join the counted ones."""
-    summaries = [card_summary(state, row.player.color) for row in context.rows]
+    summaries = [card_summary(table.state, row.player.color, f"{context.here_url}?sketch={row.player.color}", table.can_edit) for row in context.rows]
     context.rows = [replace(row, sketch=summary, points=row.points + summary.points) for row, summary in zip(context.rows, summaries)]
 
 
@@ -286,5 +288,5 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> scr
         row = next(r for r in context.rows if r.player.color == context.sketch.color)
         context.sketch = replace(context.sketch, problems=row.problems)  # e.g. fewer monasteries on the board now
     else:
-        add_summaries(context, table.state)
+        add_summaries(context, table)
     return context
