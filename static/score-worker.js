@@ -10,7 +10,9 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 var ready = null; // the core's score_held_board, once Pyodide is up
 
 function start(files) {
-  return loadPyodide({ indexURL: new URL(files.index, self.location.href).href }).then(function (pyodide) {
+  // stdLibURL: the standard library cut to what scoring imports (tools/trim_stdlib.py), by its path as the wheels.
+  var stdlib = new URL(files.stdlib.split("?")[0], self.location.href).href;
+  return loadPyodide({ indexURL: new URL(files.index, self.location.href).href, stdLibURL: stdlib }).then(function (pyodide) {
     // loadPackage takes a wheel's own address only (no ?v=); the service worker finds it by its path.
     var wheels = files.wheels.map(function (url) { return new URL(url.split("?")[0], self.location.href).href; });
     return pyodide.loadPackage(wheels, { messageCallback: function () {} }).then(function () {
