@@ -141,12 +141,19 @@
     });
     rows(part, "step", report.steps, function (row, step) { fill(row, "text", step.text); });
     rows(part, "note", report.notes || [], function (row, note) { row.textContent = note; });
-    // In place of the tab's cards; the template stays (a second scoring), and so does the version the
-    // polls send (#screen-poll): once the server answers, a poll finding a change brings the board back.
-    Array.prototype.slice.call(screen.children).forEach(function (child) { if (child !== template && child.id !== "screen-poll") { child.remove(); } });
+    // In place of a tab's cards, which stay hidden: a poll's answer in parts (the counts other phones or
+    // this one's kept taps changed) still finds them; a whole screen brings the tab back. The scores
+    // page's result goes (its polls bring a whole page), as does an earlier result here; the template
+    // stays (a second scoring), and so does the version the polls send.
+    var tab = !screen.classList.contains("screen-scores");
+    screen.querySelectorAll(":scope > [data-scored-here]").forEach(function (earlier) { earlier.remove(); });
+    Array.prototype.slice.call(screen.children).forEach(function (child) {
+      if (child !== template && child.id !== "screen-poll") { if (tab) { child.hidden = true; } else { child.remove(); } }
+    });
+    Array.prototype.slice.call(part.children).forEach(function (child) { child.setAttribute("data-scored-here", ""); });
     screen.insertBefore(part, template);
     // No longer the tab's screen (static/app.js reads its screen-* class): the answers of the taps this
-    // phone sends once the connection is back are not swapped into the result; a poll brings the tab back.
+    // phone sends once the connection is back are not swapped into the result.
     screen.className = screen.className.replace(/\bscreen-[\w-]+/, "screen-scored-here");
     screen.classList.add("scored-here");
     window.scrollTo(0, 0);

@@ -174,7 +174,8 @@ def keep_the_scorer(page, token: str) -> None:
 OFFLINE_COUNTS = {"monasteries.England.green": 3, "monasteries.Burgund.blue": 3, "advisors.Burgund.green": 1}
 
 
-def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_kept_once_they_are_sent(browser, stoppable_server):
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_kept_once_they_are_sent(browser, stoppable_server, language):
     """Counts entered online (answered in parts: the page's position is from before them), then
     the server stopped and more counts tapped, kept on the phone: the phone scores its board with
     all of them, as the server's /api/score does that board; back, the taps go, then the result,
@@ -185,7 +186,7 @@ def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_ke
     page = phone.page
     try:
         keep_the_scorer(page, token)
-        page.goto(f"/t/{token}/board")
+        page.goto(f"/t/{token}/board?lang={language}")
         set_count(page, "monasteries.Burgund.red", 2)  # online, taken: the page's position is from before it
         all_taps_taken(page)
         before = table_version(base, token)
@@ -193,7 +194,7 @@ def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_ke
         for cell, value in OFFLINE_COUNTS.items():  # what the board will be with the counts tapped offline
             pieces, country, color = cell.split(".")
             board[pieces].setdefault(country, {})[color] = value
-        expected = server_report(base, json.dumps(board), "en")
+        expected = server_report(base, json.dumps(board), language)
 
         stoppable_server.stop()
         page.context.set_offline(True)
@@ -201,9 +202,10 @@ def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_ke
             set_count(page, cell, value)
         page.locator("#pad a.done").click()
         assert len([tap for tap in json.loads(page.evaluate("localStorage.getItem('assistant.taps')")) if not tap.get("taken")]) == 3
-        page.get_by_role("button", name="Intermediate scoring").click()
+        page.locator('#screen form[action$="/score/intermediate"] button').first.click()
         shows_the_servers_report(page, expected)
-        phone.shot("95-scored-on-phone-kept-taps-en-390")
+        assert axe_violations(page) == []
+        phone.shot(f"95-scored-on-phone-kept-taps-{language}-390")
 
         stoppable_server.start()
         page.context.set_offline(False)
@@ -241,3 +243,44 @@ def test_a_phone_whose_first_page_is_the_share_page_scores_offline_in_its_own_la
     shows_the_servers_report(page, intermediate)
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
     page.context.set_offline(False)
+
+
+def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(browser, stoppable_server):
+    """The scores page of a final result the table changed since, opened on a phone that keeps the scorer:
+    with no connection its "Score again" scores the board the page holds on the phone, as the tabs'
+    buttons do; once the connection is back the table asks whether to replace its kept result, as
+    it asks online, and keeps the new one once."""
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, PLAYERS, EXAMPLE, chains={"green": [4]}, scorings=("intermediate", "final"))
+    phone = Phone(browser, base)
+    page = phone.page
+    try:
+        keep_the_scorer(page, token)
+        other = ServedPhone(base)
+        assert other.change(token, "monasteries.England.red", 1, other.version(token)) == 200  # the final result is stale now
+        page.goto(f"/t/{token}/scores/final")
+        again = page.locator('#screen .verdict-card form[action$="/score/final"][data-position]')
+        expect(again.get_by_role("button", name="Score again")).to_be_visible()
+        expected = server_report(base, html.unescape(again.get_attribute("data-position")), "en")
+        before = table_version(base, token)
+
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        again.get_by_role("button", name="Score again").click()
+        shows_the_servers_report(page, expected)
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.")
+        assert axe_violations(page) == []
+        phone.shot("95-scored-on-phone-score-again-en-390")
+
+        stoppable_server.start()
+        page.context.set_offline(False)
+        # Sent: "Score again" replaces a kept result, and the table asks first, as it does online.
+        expect(page.get_by_role("heading", name="Replace the kept result?")).to_be_visible(timeout=90_000)
+        page.get_by_role("button", name="Replace it").click()
+        expect(page.locator("#screen .verdict-card .verdict")).to_have_text(expected["verdict"])
+        expect(page.locator("#screen .verdict-card .verdict.stale")).to_have_count(0)
+        assert table_version(base, token) == before + 1
+    finally:
+        phone.context.close()
+    unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    assert unexpected == [], unexpected

@@ -87,4 +87,4 @@ def offline_scoring(table: Table[TableState], scoring: str) -> dict[str, str] | 
 def offline_screens(game: WebGame[Any, Any]) -> set[str]:
     """The screens with a scoring's button: the tabs, as the game names them, and the scores page
     ("scores"), whose "Score again" of a result the table changed since scores on the phone too."""
-    return {s.screen or game.entry_screens[0].name for s in game.scorings} if scorer_kept() else set()
+    return {s.screen or game.entry_screens[0].name for s in game.scorings} | {"scores"} if scorer_kept() else set()
