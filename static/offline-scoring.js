@@ -126,7 +126,9 @@
     var screen = document.getElementById("screen"), part = template.content.cloneNode(true);
     fill(part, "label", form.dataset.label);
     var back = part.querySelector('[data-fill="back"]');
-    back.href = window.location.pathname + window.location.search;
+    // Back to the tab the scoring's button names (from the scores page, its board or chains tab).
+    var fromScores = window.location.pathname.split("/")[3] === "scores";
+    back.href = fromScores ? "/t/" + tableHere() + "/" + form.elements.screen.value : window.location.pathname + window.location.search;
     if (report.errors) {
       fill(part, "verdict", template.dataset.failed);
       var problems = part.querySelector('[data-fill="problems"]');
@@ -145,10 +147,9 @@
     // this one's kept taps changed) still finds them; a whole screen brings the tab back. The scores
     // page's result goes (its polls bring a whole page), as does an earlier result here; the template
     // stays (a second scoring), and so does the version the polls send.
-    var tab = !screen.classList.contains("screen-scores");
     screen.querySelectorAll(":scope > [data-scored-here]").forEach(function (earlier) { earlier.remove(); });
     Array.prototype.slice.call(screen.children).forEach(function (child) {
-      if (child !== template && child.id !== "screen-poll") { if (tab) { child.hidden = true; } else { child.remove(); } }
+      if (child !== template && child.id !== "screen-poll") { if (fromScores) { child.remove(); } else { child.hidden = true; } }
     });
     Array.prototype.slice.call(part.children).forEach(function (child) { child.setAttribute("data-scored-here", ""); });
     screen.insertBefore(part, template);

@@ -269,6 +269,7 @@ def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(b
         again.get_by_role("button", name="Score again").click()
         shows_the_servers_report(page, expected)
         expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.")
+        expect(page.get_by_role("link", name="Back to the board")).to_have_attribute("href", f"/t/{token}/chains")  # the final's tab
         assert axe_violations(page) == []
         phone.shot("95-scored-on-phone-score-again-en-390")
 
