@@ -122,6 +122,8 @@ vendor: $(STAMP)
 	$(PY) -m pip download --quiet --no-deps --only-binary=:all: --platform pyemscripten_2026_0_wasm32 --python-version 3.14 \
 	  --require-hashes -r tools/pyodide-wheels.txt -d $(PYODIDE)
 	cd static/vendor && sha256sum htmx/* workbox/* pyodide/* > SHA256SUMS
+	python3 tools/trim_stdlib.py  # the standard library cut to tools/pyodide-stdlib.txt, from the file just checked
+	cd static/vendor && sha256sum htmx/* workbox/* pyodide/* > SHA256SUMS
 
 lint: $(TEST_STAMP) translations-check
 	$(VENV)/bin/ruff check .

@@ -6,11 +6,11 @@
      (the form's data-position, the core's input) is scored in a Web Worker (static/score-worker.js)
      by the same Python core, in the page's language, and shown from the JSON report through the
      page's <template class="offline-result"> (the server's words and classes), marked "scored on
-     this phone, not kept yet". Counts entered on this phone and not sent yet are not on that
-     board: the phone says so and does not score.
-   - Sent back: kept on the phone (localStorage) until the server answers again, then sent as the
-     scoring's own form with the version scored and an id of its own (views/scores.py: kept once,
-     or refused as a conflict when the table changed since). */
+     this phone, not kept yet". The taps this phone keeps and the table has not taken (static/app.js)
+     are applied to that position first, by the core's own functions (assistant/games/taps.py).
+   - Sent back: kept on the phone (localStorage) until the server answers again and has taken the
+     taps it was scored with, then sent as the scoring's own form with the version scored and an id
+     of its own (views/scores.py: kept once, or refused as a conflict when the table changed since). */
 (function () {
   "use strict";
   var OPTED = "assistant.offline-scoring"; // localStorage: "1" once this phone keeps the scorer
@@ -89,16 +89,21 @@
   }
 
   // --- Scoring here.
-  function unsentTaps(table) {
-    return read(TAPS, []).filter(function (tap) { return tap && tap.action && !tap.taken && tap.action.split("/")[2] === table; }).length;
+  // The taps the board this page was drawn at ``version`` lacks, oldest first: not taken yet, or
+  // taken since (a count's answer brings the counts, not the scoring's position). Set aside ones
+  // (refused, failed) are not on the table.
+  function heldTaps(table, version) {
+    return read(TAPS, []).filter(function (tap) {
+      return tap && tap.action && tap.body && !tap.aside && tap.action.split("/")[2] === table && (!tap.taken || tap.taken > version);
+    });
   }
-  function score(position, language) {
+  function score(position, taps, language) {
     return fetch(body.dataset.offlineFiles).then(function (answer) { return answer.json(); }).then(function (files) {
       if (!worker) { worker = new Worker(files.worker, { type: "module" }); }
       return new Promise(function (resolve) {
         worker.onmessage = function (event) { resolve(event.data); };
         worker.onerror = function (event) { resolve({ failed: event.message || "worker" }); };
-        worker.postMessage({ files: files, position: position, language: language });
+        worker.postMessage({ files: files, position: position, taps: JSON.stringify(taps), language: language });
       });
     }, function (error) { return { failed: String(error && error.message || error) }; }); // its files not kept: said, never a status stuck on "Scoring…"
   }
@@ -121,7 +126,9 @@
     var screen = document.getElementById("screen"), part = template.content.cloneNode(true);
     fill(part, "label", form.dataset.label);
     var back = part.querySelector('[data-fill="back"]');
-    back.href = window.location.pathname + window.location.search;
+    // Back to the tab the scoring's button names (from the scores page, its board or chains tab).
+    var fromScores = window.location.pathname.split("/")[3] === "scores";
+    back.href = fromScores ? "/t/" + tableHere() + "/" + form.elements.screen.value : window.location.pathname + window.location.search;
     if (report.errors) {
       fill(part, "verdict", template.dataset.failed);
       var problems = part.querySelector('[data-fill="problems"]');
@@ -136,10 +143,19 @@
     });
     rows(part, "step", report.steps, function (row, step) { fill(row, "text", step.text); });
     rows(part, "note", report.notes || [], function (row, note) { row.textContent = note; });
-    // In place of the tab's cards; the template stays (a second scoring), and so does the version the
-    // polls send (#screen-poll): once the server answers, a poll finding a change brings the board back.
-    Array.prototype.slice.call(screen.children).forEach(function (child) { if (child !== template && child.id !== "screen-poll") { child.remove(); } });
+    // In place of a tab's cards, which stay hidden: a poll's answer in parts (the counts other phones or
+    // this one's kept taps changed) still finds them; a whole screen brings the tab back. The scores
+    // page's result goes (its polls bring a whole page), as does an earlier result here; the template
+    // stays (a second scoring), and so does the version the polls send.
+    screen.querySelectorAll(":scope > [data-scored-here]").forEach(function (earlier) { earlier.remove(); });
+    Array.prototype.slice.call(screen.children).forEach(function (child) {
+      if (child !== template && child.id !== "screen-poll") { if (fromScores) { child.remove(); } else { child.hidden = true; } }
+    });
+    Array.prototype.slice.call(part.children).forEach(function (child) { child.setAttribute("data-scored-here", ""); });
     screen.insertBefore(part, template);
+    // No longer the tab's screen (static/app.js reads its screen-* class): the answers of the taps this
+    // phone sends once the connection is back are not swapped into the result.
+    screen.className = screen.className.replace(/\bscreen-[\w-]+/, "screen-scored-here");
     screen.classList.add("scored-here");
     window.scrollTo(0, 0);
   }
@@ -149,17 +165,17 @@
     spot.textContent = text;
   }
   function scoreHere(form, template) {
-    var table = tableHere();
-    if (unsentTaps(table)) { status(form, template.dataset.unsent); return; }
+    var table = tableHere(), screen = document.getElementById("screen"), version = Number(screen.dataset.version);
+    var taps = heldTaps(table, version);
     status(form, template.dataset.scoring);
-    var screen = document.getElementById("screen");
-    score(form.dataset.position, document.documentElement.lang).then(function (answer) {
+    score(form.dataset.position, taps.map(function (tap) { return tap.body; }), document.documentElement.lang).then(function (answer) {
       if (answer.failed) { status(form, template.dataset.failed + " " + answer.failed); return; }
       var report = JSON.parse(answer.report);
+      if (report.unapplied) { status(form, template.dataset["unapplied" + report.unapplied.kind[0].toUpperCase() + report.unapplied.kind.slice(1)]); return; }
       if (!report.errors) {
         var kept = read(RESULTS, []).filter(function (result) { return !(result.table === table && result.action === form.action); });
         kept.push({
-          table: table, action: form.action, id: newId(), scored: screen.dataset.version, at: Date.now(),
+          table: table, action: form.action, id: newId(), scored: version, taps: taps.map(function (tap) { return tap.id; }), at: Date.now(),
           fields: { csrf_token: form.elements.csrf_token.value, screen: form.elements.screen.value }
         });
         write(RESULTS, kept);
@@ -179,13 +195,26 @@
   // answer, the kept result or the conflict, is the page shown next). Marked sent first; a page of
   // the table that comes from the server afterwards (no kept copy) drops it.
   var waiting = null;
+  // The version the table has when it took the taps the result was scored with: each taken in turn
+  // right after the board's version (nothing else came between), or the board's own (a conflict).
+  function scoredVersion(result) {
+    var queue = read(TAPS, []), ids = result.taps || [];
+    var taken = ids.map(function (id) { var tap = queue.filter(function (t) { return t.id === id; })[0]; return tap ? tap.taken : undefined; });
+    var inTurn = taken.every(function (version, i) { return version === Number(result.scored) + i + 1; });
+    return inTurn ? Number(result.scored) + ids.length : Number(result.scored);
+  }
+  // Taps the result was scored with that are still on their way: the result waits for them.
+  function tapsOnTheirWay(result) {
+    var ids = result.taps || [];
+    return read(TAPS, []).some(function (tap) { return ids.indexOf(tap.id) >= 0 && !tap.taken && !tap.aside; });
+  }
   function sendBack() {
     var results = read(RESULTS, []), table = tableHere(), template = document.querySelector("template.offline-result");
     var mine = results.filter(function (result) { return result.table === table; })[0];
     if (!mine) { window.clearInterval(waiting); waiting = null; return; }
     if (!template) { return; } // sent from a screen with a scoring's button (it says how to ask the server)
     reachable(template.dataset.probe).then(function (yes) {
-      if (!yes || mine.sent) { return; }
+      if (!yes || mine.sent || tapsOnTheirWay(mine)) { return; }
       window.clearInterval(waiting);
       mine.sent = true;
       write(RESULTS, results);
@@ -194,7 +223,7 @@
       var form = document.createElement("form");
       form.method = "post";
       form.action = mine.action;
-      var fields = Object.assign({}, mine.fields, { scored: mine.scored, offline: mine.id });
+      var fields = Object.assign({}, mine.fields, { scored: scoredVersion(mine), offline: mine.id });
       Object.keys(fields).forEach(function (name) {
         var input = document.createElement("input");
         input.type = "hidden"; input.name = name; input.value = fields[name];

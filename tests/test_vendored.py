@@ -34,3 +34,20 @@ def test_the_static_version_counts_vendored_files_through_their_sums(tmp_path):
     assert second != first
     (tmp_path / "app.js").write_text("two")
     assert static_version(tmp_path) != second
+
+
+def test_the_standard_library_the_phone_gets_is_the_vendored_one_cut_again_the_same(tmp_path):
+    """tools/trim_stdlib.py makes python_stdlib.scoring.zip from the checksummed python_stdlib.zip and
+    tools/pyodide-stdlib.txt: made again, the same bytes; only listed files, every one of them."""
+    import sys
+    import zipfile
+
+    sys.path.insert(0, str(VENDOR.parents[1] / "tools"))
+    import trim_stdlib
+
+    again = tmp_path / "python_stdlib.scoring.zip"
+    trim_stdlib.trim(target=again)
+    assert again.read_bytes() == trim_stdlib.TRIMMED.read_bytes()
+    names = zipfile.ZipFile(again).namelist()
+    assert names == trim_stdlib.kept_names() and {"json/__init__.py", "urllib/parse.py", "_pyodide/__init__.py"} <= set(names)
+    assert again.stat().st_size < trim_stdlib.FULL.stat().st_size / 2

@@ -4,11 +4,12 @@ Every game's state (``assistant.web.store.state.TableState``) has ``players`` (e
 and ``rules`` (one attribute a house rule)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from assistant.games.taps import tidy_name
 from assistant.web.games.base import BadChange, HouseRule
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number, whole_number
@@ -56,17 +57,9 @@ def checked_count(raw: Any, cap: int, field: Callable[[], str], reason: Callable
     return value
 
 
-def store_count(counts: MutableMapping[str, int], key: str, value: int) -> None:
-    """A count is kept only when it is not 0: a missing one reads as 0."""
-    if value:
-        counts[key] = value
-    else:
-        counts.pop(key, None)
-
-
 def clean_name(raw: str, field: str, limit: int) -> str:
     """A typed name with its spaces tidied, or ``BadChange`` when it is too long."""
-    name = " ".join(str(raw).split())
+    name = tidy_name(raw)
     if len(name) > limit:
         raise BadChange(field, _("must be at most {limit} characters long").format(limit=limit))
     return name

@@ -7,7 +7,7 @@ let scoreToJson, pyodide;
 
 async function start(wheels) {
   const began = performance.now();
-  pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+  pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href, stdLibURL: new URL("./pyodide/python_stdlib.scoring.zip", import.meta.url).href });
   const loaded = performance.now();
   await pyodide.loadPackage(wheels.map((name) => new URL(`./pyodide/${name}`, import.meta.url).href), { messageCallback: () => {} });
   const wheelsLoaded = performance.now();

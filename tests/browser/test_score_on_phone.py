@@ -155,24 +155,70 @@ def test_the_phone_scores_the_board_by_itself_with_no_connection_and_it_is_kept_
     assert unexpected == [], unexpected
 
 
-def test_a_phone_holding_counts_not_sent_yet_says_so_and_does_not_score(phones, live_server):
-    token, _watch = table_over_http(live_server, PLAYERS, EXAMPLE)
-    phone = phones()
-    page = phone.page
+def servers_position(base_url: str, token: str, scoring: str, screen: str = "board") -> dict:
+    """The core's input the server's page carries for ``scoring`` now (as to a phone that keeps the scorer)."""
+    with urlopen(Request(f"{base_url}/t/{token}/{screen}", headers={"Cookie": "assistant_scorer=1"}), timeout=30) as answer:
+        page = answer.read().decode()
+    return json.loads(html.unescape(re.search(rf'/score/{scoring}"[^>]*data-position="([^"]+)"', page).group(1)))
+
+
+def keep_the_scorer(page, token: str) -> None:
+    """The share page's button, once the service worker runs; waits until the scorer is kept."""
     page.goto(f"/t/{token}/share")
-    # Opted in as the share page's button does (the scorer's download is the other test's).
-    page.evaluate("localStorage.setItem('assistant.offline-scoring', '\"1\"'); document.cookie = 'assistant_scorer=1; path=/'")
-    page.goto(f"/t/{token}/board")
-    page.context.set_offline(True)
-    set_count(page, "monasteries.England.green", 3)  # kept on the phone: the table has not got it
-    page.locator("#pad a.done").click()
-    page.get_by_role("button", name="Intermediate scoring").click()
-    expect(page.locator("#screen .offline-status")).to_have_text(
-        "Not scored on this phone: counts entered here are not sent to the table yet. Score once they are sent.")
-    expect(page.locator("#screen .offline-scored")).to_have_count(0)
-    page.context.set_offline(False)
-    all_taps_taken(page)
-    phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.get_by_role("button", name="Score on this phone without a connection").click()
+    expect(page.locator("[data-offline-status]")).to_have_text("Kept: this phone scores by itself when it has no connection.", timeout=120_000)
+
+
+OFFLINE_COUNTS = {"monasteries.England.green": 3, "monasteries.Burgund.blue": 3, "advisors.Burgund.green": 1}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_kept_once_they_are_sent(browser, stoppable_server, language):
+    """Counts entered online (answered in parts: the page's position is from before them), then
+    the server stopped and more counts tapped, kept on the phone: the phone scores its board with
+    all of them, as the server's /api/score does that board; back, the taps go, then the result,
+    kept once as the table's."""
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, PLAYERS, {k: v for k, v in EXAMPLE.items() if k != "monasteries.Burgund.red"})
+    phone = Phone(browser, base)
+    page = phone.page
+    try:
+        keep_the_scorer(page, token)
+        page.goto(f"/t/{token}/board?lang={language}")
+        set_count(page, "monasteries.Burgund.red", 2)  # online, taken: the page's position is from before it
+        all_taps_taken(page)
+        before = table_version(base, token)
+        board = servers_position(base, token, "intermediate")
+        for cell, value in OFFLINE_COUNTS.items():  # what the board will be with the counts tapped offline
+            pieces, country, color = cell.split(".")
+            board[pieces].setdefault(country, {})[color] = value
+        expected = server_report(base, json.dumps(board), language)
+
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        for cell, value in OFFLINE_COUNTS.items():
+            set_count(page, cell, value)
+        page.locator("#pad a.done").click()
+        assert len([tap for tap in json.loads(page.evaluate("localStorage.getItem('assistant.taps')")) if not tap.get("taken")]) == 3
+        page.locator('#screen form[action$="/score/intermediate"] button').first.click()
+        shows_the_servers_report(page, expected)
+        assert axe_violations(page) == []
+        phone.shot(f"95-scored-on-phone-kept-taps-{language}-390")
+
+        stoppable_server.start()
+        page.context.set_offline(False)
+        page.wait_for_url(re.compile(r"/scores/intermediate$"), timeout=90_000)
+        expect(page.locator("#screen .verdict-card")).to_contain_text(expected["verdict"])
+        assert table_version(base, token) == before + len(OFFLINE_COUNTS) + 1  # the three counts, then the result, once
+        assert servers_position(base, token, "intermediate", "board")["monasteries"]["England"] == {"green": 3}
+        page.reload()
+        assert table_version(base, token) == before + len(OFFLINE_COUNTS) + 1
+    finally:
+        phone.context.close()
+    unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    assert unexpected == [], unexpected
 
 
 def test_a_phone_whose_first_page_is_the_share_page_scores_offline_in_its_own_language(phones, live_server):
@@ -197,3 +243,45 @@ def test_a_phone_whose_first_page_is_the_share_page_scores_offline_in_its_own_la
     shows_the_servers_report(page, intermediate)
     phone.errors[:] = [error for error in phone.errors if not NO_CONNECTION.search(error)]
     page.context.set_offline(False)
+
+
+def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(browser, stoppable_server):
+    """The scores page of a final result the table changed since, opened on a phone that keeps the scorer:
+    with no connection its "Score again" scores the board the page holds on the phone, as the tabs'
+    buttons do; once the connection is back the table asks whether to replace its kept result, as
+    it asks online, and keeps the new one once."""
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, PLAYERS, EXAMPLE, chains={"green": [4]}, scorings=("intermediate", "final"))
+    phone = Phone(browser, base)
+    page = phone.page
+    try:
+        keep_the_scorer(page, token)
+        other = ServedPhone(base)
+        assert other.change(token, "monasteries.England.red", 1, other.version(token)) == 200  # the final result is stale now
+        page.goto(f"/t/{token}/scores/final")
+        again = page.locator('#screen .verdict-card form[action$="/score/final"][data-position]')
+        expect(again.get_by_role("button", name="Score again")).to_be_visible()
+        expected = server_report(base, html.unescape(again.get_attribute("data-position")), "en")
+        before = table_version(base, token)
+
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        again.get_by_role("button", name="Score again").click()
+        shows_the_servers_report(page, expected)
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.")
+        expect(page.get_by_role("link", name="Back to the board")).to_have_attribute("href", f"/t/{token}/chains")  # the final's tab
+        assert axe_violations(page) == []
+        phone.shot("95-scored-on-phone-score-again-en-390")
+
+        stoppable_server.start()
+        page.context.set_offline(False)
+        # Sent: "Score again" replaces a kept result, and the table asks first, as it does online.
+        expect(page.get_by_role("heading", name="Replace the kept result?")).to_be_visible(timeout=90_000)
+        page.get_by_role("button", name="Replace it").click()
+        expect(page.locator("#screen .verdict-card .verdict")).to_have_text(expected["verdict"])
+        expect(page.locator("#screen .verdict-card .verdict.stale")).to_have_count(0)
+        assert table_version(base, token) == before + 1
+    finally:
+        phone.context.close()
+    unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    assert unexpected == [], unexpected

@@ -107,7 +107,8 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from assistant.games.testonlyregiontokens import REGIONS, TokensReport
-from assistant.web.changes import checked_count, posted_count, store_count
+from assistant.games.taps import store_count
+from assistant.web.changes import checked_count, posted_count
 from assistant.web.games.base import PlayerView, Scoring, Screen, ScreenContext, Seat, Seating
 from assistant.web.games.named import NamedGame
 from assistant.web.pad import Pad

@@ -55,7 +55,7 @@ class NamedGame(WebGame[StateT, ReportT]):
     @abstractmethod
     def read_cell(self, state: StateT, cell: str, form: MultiDict[str, str]) -> Change | None:
         """The change a form asks of one of the game's own cells (its counts); None for any other
-        cell. ``changes.checked_count``, ``posted_count`` and ``store_count`` do the usual parts."""
+        cell. ``changes.checked_count``, ``posted_count`` and ``games.taps.store_count`` do the usual parts."""
 
     @abstractmethod
     def describe_own_cell(self, state: StateT, cell: str) -> str | None:

@@ -20,7 +20,9 @@ from assistant.web.store.tables import Table
 
 bp = Blueprint("offline", __name__, url_prefix="/offline")
 PYODIDE = "vendor/pyodide"  # static/: Pyodide's own files and the wheels (make vendor)
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The standard library cut to what scoring imports (tools/trim_stdlib.py): 0.99 MB where the whole is 2.55.
+STDLIB = "python_stdlib.scoring.zip"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB, "pyodide-lock.json")
 # Set by static/offline-scoring.js on a phone that keeps the scorer: only its pages carry the
 # positions and the result's template (a plain page view's first load stays as it was).
 KEPT_COOKIE = "assistant_scorer"
@@ -50,6 +52,7 @@ def kept_files() -> dict[str, Any]:
         "worker": url_for("static", filename=WORKER),
         "index": url_for("static", filename=f"{PYODIDE}/pyodide.mjs").rsplit("/", 1)[0] + "/",
         "pyodide": [url_for("static", filename=f"{PYODIDE}/{name}") for name in PYODIDE_FILES],
+        "stdlib": url_for("static", filename=f"{PYODIDE}/{STDLIB}"),
         "wheels": [url_for("static", filename=f"{PYODIDE}/{name}") for name in wheels],
         "core": url_for("offline.core", v=archive_digest),
     }
@@ -82,6 +85,6 @@ def offline_scoring(table: Table[TableState], scoring: str) -> dict[str, str] | 
 
 @bp.app_template_global()
 def offline_screens(game: WebGame[Any, Any]) -> set[str]:
-    """The tabs with a scoring's button, as the game names them (the scores page's "Score again"
-    of a stale result is left to the server: it is no scoring a table waits for)."""
-    return {s.screen or game.entry_screens[0].name for s in game.scorings} if scorer_kept() else set()
+    """The screens with a scoring's button: the tabs, as the game names them, and the scores page
+    ("scores"), whose "Score again" of a result the table changed since scores on the phone too."""
+    return {s.screen or game.entry_screens[0].name for s in game.scorings} | {"scores"} if scorer_kept() else set()

@@ -3,10 +3,13 @@ engine (tests/browser/engines/drivers.py), at 390 px unless said. Screenshots:
 screenshots/engine-<engine>-*.png."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.browser.engines.steps import PAD_CELL, all_taps_taken, cell_css, fits, open_pad, set_count, share_links, start_table, tap_number, version
 from tests.browser.steps import table_over_http
+from tests.browser.test_score_on_phone import server_report, servers_position
 from tests.web.helpers import EXAMPLE
 
 pytestmark = pytest.mark.browser
@@ -291,3 +294,40 @@ def test_a_princeps_players_name_shows_the_rename_cue(engine_phones, engine):
     pixels = picture.load()
     marked = sum(1 for x in range(picture.width) for y in range(picture.height) if sum(abs(a - b) for a, b in zip(pixels[x, y], background, strict=True)) > 60)
     assert marked >= 10, f"{engine}: no cue under the name ({marked} pixels differ from the background)"
+
+
+SCORER_PLAYERS = [("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"), ("Eva", "purple")]
+KEPT = "Kept: this phone scores by itself when it has no connection."
+
+
+def test_the_phone_scores_the_board_it_holds_by_itself_when_the_server_is_stopped(engine_phones, engine, stoppable_server):
+    """Scoring on the phone (issue 48) in each engine: opted in on the share page (the service
+    worker keeps Pyodide, the wheels and the core), the server stopped, a count tapped and kept on
+    the phone: "Intermediate scoring" shows the standings and steps the server's /api/score gives
+    that board, scored in a module Web Worker by the same Python core."""
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, SCORER_PLAYERS, EXAMPLE)
+    phone = engine_phones(base_url=base)
+    phone.goto(f"/t/{token}/share")
+    phone.wait_js("return navigator.serviceWorker.ready.then(() => true);", timeout=60)
+    phone.reload()
+    phone.click("[data-offline-keep]")
+    phone.wait_text("[data-offline-status]", KEPT, timeout=300)  # 7 MB into the cache, on a loaded machine
+    phone.goto(f"/t/{token}/board")
+    phone.wait_count('#screen form[action$="/score/intermediate"][data-position]', 1)
+    board = servers_position(base, token, "intermediate")
+    board["monasteries"]["England"] = {"green": 3}  # the count tapped below, with no server
+    expected = server_report(base, json.dumps(board), "en")
+
+    stoppable_server.stop()
+    phone.expect_console(REFUSED)
+    set_count(phone, "monasteries.England.green", 3)
+    phone.wait_contains("#offline", "1 tap is kept on this phone")
+    phone.click('#screen form[action$="/score/intermediate"] button')
+    phone.wait_contains("#screen .offline-scored", expected["verdict"], timeout=300)
+    shown = phone.js("""return Array.from(document.querySelectorAll('#screen .standings tbody tr'),
+        row => [row.querySelector('.player').innerText.trim(), Number(row.querySelector('.num').innerText)]);""")
+    assert {label: points for label, points in shown} == {player["label"]: player["total"] for player in expected["players"]}
+    steps = phone.js("return Array.from(document.querySelectorAll('#screen .steps li'), li => li.innerText.trim());")
+    assert steps == [step["text"] for step in expected["steps"]]
+    phone.shot(f"engine-{engine}-scored-on-phone-390")

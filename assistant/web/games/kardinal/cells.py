@@ -14,8 +14,9 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import ADVISORS_PER_PLAYER, MONASTERIES_PER_PLAYER, published_board
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.kardinal.position import MAX_NAME
+from assistant.games.kardinal.taps import change_chain, set_count
 from assistant.games.names import isolated
-from assistant.web.changes import checked_count, name_cell_change, parse_cell_change, posted_count, rule_cell_change, store_count
+from assistant.web.changes import checked_count, name_cell_change, parse_cell_change, posted_count, rule_cell_change
 from assistant.web.changes import seat as _seat
 from assistant.web.games.base import BadChange, Seat
 from assistant.web.games.kardinal.state import KardinalState
@@ -136,10 +137,7 @@ def _count_change(state: KardinalState, cell: str, pieces: str, country: str, co
     value = checked_count(raw, PIECE_CAP[pieces], lambda: describe_cell(state, cell), lambda: str(BAD_COUNT[pieces]))
 
     def apply(s: KardinalState) -> None:
-        per_color = getattr(s, pieces).setdefault(country, {})
-        store_count(per_color, color, value)
-        if not per_color:
-            getattr(s, pieces).pop(country)
+        set_count(getattr(s, pieces), country, color, value)
 
     return Change(cell, value, apply=apply, read=lambda s: count(s, pieces, country, color))
 
@@ -157,13 +155,7 @@ def _chain_change(state: KardinalState, cell: str, color: str, form: MultiDict[s
         )
 
     def apply(s: KardinalState) -> None:
-        lengths = s.chains.setdefault(color, [])
-        if adding:
-            lengths.append(length)
-        elif length in lengths:
-            lengths.remove(length)
-        if not lengths:
-            s.chains.pop(color)
+        change_chain(s.chains, color, length, adding)
 
     def read(s: KardinalState) -> list[int]:
         return list(s.chains.get(color, []))

@@ -11,7 +11,8 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS, count_key
-from assistant.web.changes import checked_count, posted_count, seat, store_count
+from assistant.games.taps import store_count
+from assistant.web.changes import checked_count, posted_count, seat
 from assistant.web.games.base import Seat
 from assistant.web.games.princeps.state import PrincepsState
 from assistant.web.games.princeps.words import COUNT_LABELS
