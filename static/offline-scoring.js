@@ -97,6 +97,13 @@
       return tap && tap.action && tap.body && !tap.aside && tap.action.split("/")[2] === table && (!tap.taken || tap.taken > version);
     });
   }
+  // What the core applies for a kept tap (assistant/games/taps.py): its body, and for an Undo what it
+  // sets back, which the table reads from its record: the value this phone showed before (kept with
+  // it by static/app.js), or for a row's Undo (kept with no cells) its "rest": its cells to no count.
+  function scoredBody(tap) {
+    if (!tap.undo) { return tap.body; }
+    return tap.body + (tap.cells ? "&rest=0" : "&before=" + encodeURIComponent(tap.value));
+  }
   function score(position, taps, language) {
     return fetch(body.dataset.offlineFiles).then(function (answer) { return answer.json(); }).then(function (files) {
       if (!worker) { worker = new Worker(files.worker, { type: "module" }); }
@@ -168,7 +175,7 @@
     var table = tableHere(), screen = document.getElementById("screen"), version = Number(screen.dataset.version);
     var taps = heldTaps(table, version);
     status(form, template.dataset.scoring);
-    score(form.dataset.position, taps.map(function (tap) { return tap.body; }), document.documentElement.lang).then(function (answer) {
+    score(form.dataset.position, taps.map(scoredBody), document.documentElement.lang).then(function (answer) {
       if (answer.failed) { status(form, template.dataset.failed + " " + answer.failed); return; }
       var report = JSON.parse(answer.report);
       if (report.unapplied) { status(form, template.dataset["unapplied" + report.unapplied.kind[0].toUpperCase() + report.unapplied.kind.slice(1)]); return; }

@@ -32,7 +32,7 @@ def tidy_name(raw: str) -> str:
 
 class TapNotApplied(Exception):
     """A kept tap the phone cannot apply to the board it holds: ``kind`` says why ("undo": an Undo
-    needs the table's record; "sketch": a chain sketch's tap needs the table's sketch; "unknown":
+    kept without the value it sets back, which only the table's record then knows; "sketch": a chain sketch's tap needs the table's sketch; "unknown":
     a cell or value this board has not), ``cell`` which."""
 
     def __init__(self, kind: str, cell: str) -> None:
@@ -62,7 +62,9 @@ def apply_kept_taps(position: dict[str, Any], taps: Sequence[str]) -> dict[str, 
 def _apply(position: dict[str, Any], cell: str, tap: Mapping[str, str], game_taps: GameTaps) -> None:
     parts = cell.split(".")
     if "undo" in tap:
-        raise TapNotApplied("undo", cell)
+        if REST in tap:  # a row's Undo: its cells set back to no count, which reads as 0, as its 0 did
+            return
+        tap = {"cell": cell, "value": _value_before(parts, tap)}
     if parts[0] == "sketch":  # only a final scoring reads a sketch's roads
         if position.get("scoring") == "final":
             raise TapNotApplied("sketch", cell)
@@ -75,6 +77,17 @@ def _apply(position: dict[str, Any], cell: str, tap: Mapping[str, str], game_tap
         position.setdefault("rules", {})[parts[1]] = tap.get("value", "")
     else:
         raise TapNotApplied("unknown", cell)
+
+
+def _value_before(parts: Sequence[str], undo: Mapping[str, str]) -> str:
+    """What a kept Undo sets its cell back to: the value the phone showed before the tap it takes back
+    (``before``, which ``static/offline-scoring.js`` adds to the body it scores; the server reads it
+    from the table's record). If the cell changed at the table since, the server refuses the Undo as a
+    conflict once it is sent, and the scoring made with it goes back as one too."""
+    before = undo.get("before", "").strip()
+    if before or parts[-1] == "name" or parts[0] == "rules":  # a name or a rule may have been empty
+        return before
+    raise TapNotApplied("undo", ".".join(parts))  # kept without it (an older page): only the table's record knows
 
 
 def counted(tap: Mapping[str, str], field: str = "") -> int:

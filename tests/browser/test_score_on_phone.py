@@ -285,3 +285,60 @@ def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(b
         phone.context.close()
     unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
     assert unexpected == [], unexpected
+
+
+def shown_report(page) -> dict:
+    """What the phone's result shows: its verdict, standings and steps."""
+    return {"verdict": page.locator("#screen .offline-scored .verdict").first.inner_text(), "standings": shown_standings(page),
+            "steps": page.locator("#screen .steps li").all_inner_texts()}
+
+
+def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(browser, stoppable_server):
+    """A count taken online, then the connection gone: the pad's Undo of it and another count are
+    kept on the phone; the phone scores
+    its board with the Undo applied (the count set back), and once they are sent, the server's
+    /api/score of the table's board says what the phone showed, word for word; the result kept once."""
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, PLAYERS, {k: v for k, v in EXAMPLE.items() if k != "monasteries.Burgund.red"})
+    phone = Phone(browser, base)
+    page = phone.page
+    try:
+        keep_the_scorer(page, token)
+        page.goto(f"/t/{token}/board")
+        set_count(page, "monasteries.Burgund.red", 2)  # online, taken: the page's position is from before it
+        all_taps_taken(page)
+        before = table_version(base, token)
+
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        cell = page.locator("#cell-monasteries-Burgund-red")
+        cell.click()
+        undo = page.locator("#pad button.undo")
+        expect(undo).to_contain_text("2 → 0")
+        undo.click()
+        expect(cell).to_have_text("0")
+        set_count(page, "monasteries.England.green", 3)
+        page.locator("#pad a.done").click()
+        kept = [tap for tap in json.loads(page.evaluate("localStorage.getItem('assistant.taps')")) if not tap.get("taken")]
+        assert [bool(tap.get("undo")) for tap in kept] == [True, False]
+        page.locator('#screen form[action$="/score/intermediate"] button').first.click()
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.", timeout=FIRST_SCORING_MS)
+        on_phone = shown_report(page)
+        assert axe_violations(page) == []
+        phone.shot("95-scored-on-phone-kept-undo-en-390")
+
+        stoppable_server.start()
+        page.context.set_offline(False)
+        page.wait_for_url(re.compile(r"/scores/intermediate$"), timeout=90_000)
+        assert table_version(base, token) == before + 2 + 1  # the Undo and the count taken, then the result, once
+        board = servers_position(base, token, "intermediate")
+        assert "red" not in board["monasteries"].get("Burgund", {}) and board["monasteries"]["England"] == {"green": 3}
+        server = server_report(base, json.dumps(board), "en")
+        assert on_phone == {"verdict": server["verdict"], "standings": {p["label"]: p["total"] for p in server["players"]},
+                            "steps": [step["text"] for step in server["steps"]]}
+        expect(page.locator("#screen .verdict-card")).to_contain_text(server["verdict"])
+    finally:
+        phone.context.close()
+    unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    assert unexpected == [], unexpected
+

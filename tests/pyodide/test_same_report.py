@@ -87,11 +87,13 @@ def random_positions(count: int) -> list[dict[str, str]]:
 
 
 # Taps a phone keeps and has not sent (static/app.js), applied to the board it holds before scoring
-# (assistant/games/taps.py): counts, a row's rest, chains, a name, a rule, and ones it cannot apply.
+# (assistant/games/taps.py): counts, a row's rest, chains, a name, a rule, Undos (with the value set
+# back, or a row's), and ones it cannot apply.
 KEPT_TAPS = [
     ["cell=monasteries.England.green&value=3&screen=board", "cell=monasteries.Frankreich.green&adjust=3", "cell=advisors.Aragon.red&rest=0"],
     ["cell=chains.green&add=5", "cell=chains.green&remove=5", "cell=chains.red&add=4", "cell=players.1.name&value=+Berta++Maria"],
     ["cell=rules.chains&value=longest-per-group"], ["cell=players.0.territories.gold.stable&value=2", "cell=rules.ties&value=nobody"],
+    ["cell=monasteries.England.green&value=3", "cell=monasteries.England.green&undo=abcdefgh12&before=1", "cell=advisors.Aragon.red&undo=abcdefgh13&rest=0"],
     ["cell=monasteries.England.green&undo=abcdefgh12&value="], ["cell=sketch.green&spot=2.3"], ["cell=players.9.name&value=Eve"],
 ]
 

@@ -1,7 +1,8 @@
 """A phone's kept taps applied to the board it holds (issue 48): ``games.taps.apply_kept_taps``, the
 functions the server's tap path applies, gives for the position beside a scoring's button and the
 taps not sent yet exactly the position the server's page carries once the table took them, and
-so the same report; a tap the phone cannot apply (an Undo, a sketch's tap in the final) is named."""
+so the same report, a kept Undo too (set back to the value the phone showed before, as the table's
+record does); a tap the phone cannot apply (a sketch's tap in the final) is named."""
 import html
 import json
 import re
@@ -83,8 +84,39 @@ def test_kept_princeps_taps_make_the_board_the_server_holds_once_it_took_them(cl
     assert json.loads(score_to_json(after, "en"))["players"][0]["name"] == "Ana"
 
 
+# Each kept tap: what app.js sends the table, and what offline-scoring.js adds to the body it scores
+# (an Undo's ``before`` from its kept tap; a row's Undo is marked by the row's ``rest``).
+KARDINAL_TAPS_WITH_UNDO = [
+    ({"cell": "monasteries.England.green", "value": "3", "tap": "count-england-1"}, {}),
+    ({"cell": "monasteries.England.green", "undo": "count-england-1"}, {"before": "0"}),
+    ({"cell": "monasteries.Burgund.blue", "value": "2", "tap": "count-burgund-1"}, {}),
+    ({"cell": "monasteries.Burgund.blue", "value": "4", "tap": "count-burgund-2"}, {}),
+    ({"cell": "monasteries.Burgund.blue", "undo": "count-burgund-2"}, {"before": "2"}),
+    ({"cell": "advisors.Aragon.red", "rest": "0", "tap": "row-aragon-red1"}, {}),
+    ({"cell": "advisors.Aragon.red", "undo": "row-aragon-red1"}, {"rest": "0"}),
+    ({"cell": "advisors.Frankreich.purple", "value": "1", "tap": "count-france-01"}, {}),
+]
+
+
+@pytest.mark.parametrize("scoring, screen", [("intermediate", "board"), ("final", "chains")])
+def test_a_kept_undo_sets_back_what_the_table_sets_back_once_it_took_it(client, scoring, screen):
+    token = new_table(client)
+    enter(client, token, {cell: value for cell, value in EXAMPLE.items() if not cell.startswith("monasteries.England.")})
+    client.set_cookie("assistant_scorer", "1")
+    before = held_position(client, token, scoring, screen)
+    start = version(client, token)
+    sent = tapped(client, token, screen, [fields for fields, _added in KARDINAL_TAPS_WITH_UNDO])
+    assert version(client, token) == start + len(KARDINAL_TAPS_WITH_UNDO)  # each Undo taken, none refused
+    bodies = [body + (f"&{urlencode(added)}" if added else "") for body, (_fields, added) in zip(sent, KARDINAL_TAPS_WITH_UNDO)]
+    after = held_position(client, token, scoring, screen)
+    assert json.loads(after)["monasteries"]["Burgund"]["blue"] == 2 and "England" not in json.loads(after)["monasteries"]
+    assert apply_kept_taps(json.loads(before), bodies) == json.loads(after)
+    for language in ("en", "de"):
+        assert score_held_board(before, json.dumps(bodies), language) == score_to_json(after, language)
+
+
 @pytest.mark.parametrize("tap, kind", [
-    ("cell=monasteries.England.green&undo=abcdefgh12&value=", "undo"),
+    ("cell=monasteries.England.green&undo=abcdefgh12&value=", "undo"),  # kept by an older page: no before
     ("cell=sketch.green&spot=2.3", "sketch"),
     ("cell=monasteries.England.green&value=two", "unknown"),
     ("cell=players.9.name&value=Eve", "unknown"),
