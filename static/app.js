@@ -776,6 +776,7 @@
     sentAfterOutage = 0;
     banner();
     repaint();
+    document.dispatchEvent(new CustomEvent("assistant:no-connection")); // static/offline-scoring.js warms its scorer
     window.clearTimeout(retry);
     retry = window.setTimeout(function () { retry = null; send(); }, RETRY_MS[Math.min(failures, RETRY_MS.length) - 1]);
   }

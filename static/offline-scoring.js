@@ -6,7 +6,7 @@
      (the form's data-position, the core's input) is scored in a Web Worker (static/score-worker.js)
      by the same Python core, in the page's language, and shown from the JSON report through the
      page's <template class="offline-result"> (the server's words and classes), marked "scored on
-     this phone, not kept yet". The taps this phone keeps and the table has not taken (static/app.js)
+     this phone, not kept yet". Started when the connection drops, so that tap finds it ready. The taps this phone keeps and the table has not taken (static/app.js)
      are applied to that position first, by the core's own functions (assistant/games/taps.py).
    - Sent back: kept on the phone (localStorage) until the server answers again and has taken the
      taps it was scored with, then sent as the scoring's own form with the version scored and an id
@@ -104,11 +104,35 @@
     if (!tap.undo) { return tap.body; }
     return tap.body + (tap.cells ? "&rest=0" : "&before=" + encodeURIComponent(tap.value));
   }
-  function score(position, taps, language) {
+  // The worker, started once; its files from the list the service worker keeps (no connection needed).
+  function scorer() {
     return fetch(body.dataset.offlineFiles).then(function (answer) { return answer.json(); }).then(function (files) {
       if (!worker) { worker = new Worker(files.worker, { type: "module" }); }
+      return files;
+    });
+  }
+  // Warmed when the connection drops (static/app.js's "assistant:no-connection", the browser going
+  // offline, or a kept copy of the page shown): Pyodide, the wheels and the core load in the
+  // background, so a scoring's tap finds them ready. Never on a page view online. body's data-scorer
+  // says how far it is ("warming", "warm", "failed": tried again at the scoring).
+  function warm() {
+    if (body.dataset.scorer || !body.dataset.offlineFiles || !read(OPTED, "")) { return; }
+    body.dataset.scorer = "warming";
+    scorer().then(function (files) {
+      worker.addEventListener("message", function warmed(event) {
+        if (event.data.warmed === undefined) { return; }
+        worker.removeEventListener("message", warmed);
+        body.dataset.scorer = event.data.warmed ? "warm" : "failed";
+      });
+      worker.postMessage({ files: files, warm: true });
+    }, function () { body.dataset.scorer = "failed"; });
+  }
+  document.addEventListener("assistant:no-connection", warm);
+  window.addEventListener("offline", warm);
+  function score(position, taps, language) {
+    return scorer().then(function (files) {
       return new Promise(function (resolve) {
-        worker.onmessage = function (event) { resolve(event.data); };
+        worker.onmessage = function (event) { if (event.data.warmed === undefined) { resolve(event.data); } };
         worker.onerror = function (event) { resolve({ failed: event.message || "worker" }); };
         worker.postMessage({ files: files, position: position, taps: JSON.stringify(taps), language: language });
       });
@@ -254,6 +278,7 @@
     write(RESULTS, left);
     if (left.some(function (result) { return result.table === table; })) { waitToSend(); }
     showKept();
+    if (!fromServer || !navigator.onLine) { warm(); } // opened with no connection
   }
   window.addEventListener("online", function () { if (waiting !== null) { sendBack(); } });
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", start); } else { start(); }

@@ -1,7 +1,8 @@
 /* Scores a table on the phone when the server cannot (static/offline-scoring.js starts it as a
    module worker): Pyodide, the vendored wheels and the scoring core's zip (views/offline.py),
    the same Python the server runs, started once; then each message is one scoring.
-   In: {files: /offline/files.json's list, position: the core's JSON input, taps: the kept taps'
+   In: {files, warm: true}: started only (the connection dropped), answered {warmed: true or false};
+   or {files: /offline/files.json's list, position: the core's JSON input, taps: the kept taps'
    bodies (JSON text), language}. Out: {report: the JSON text /api/score would answer for the
    position with the taps applied (assistant/report_json.py, score_held_board)} or {failed: a message}. Its own file
    because its answer alone carries 'wasm-unsafe-eval' in its CSP (serving/security.py). */
@@ -31,6 +32,10 @@ function start(files) {
 self.onmessage = function (event) {
   var message = event.data;
   if (!ready) { ready = start(message.files); }
+  if (message.warm) { // started before any scoring is asked for (the connection dropped): said when ready
+    ready.then(function () { self.postMessage({ warmed: true }); }, function () { ready = null; self.postMessage({ warmed: false }); });
+    return;
+  }
   ready.then(function (scoreHeldBoard) {
     self.postMessage({ report: scoreHeldBoard(message.position, message.taps || "[]", message.language) });
   }).catch(function (error) {

@@ -3,8 +3,10 @@
 const where = new URLSearchParams(location.search).get("where");
 if (where === "worker") {
   const worker = new Worker("score-worker.mjs", { type: "module" });
+  const waiting = []; // answers come in the order asked: a scoring may be asked while the start runs
+  worker.onmessage = (event) => waiting.shift()(event.data);
   globalThis.score = (message) => new Promise((resolve) => {
-    worker.onmessage = (event) => resolve(event.data);
+    waiting.push(resolve);
     worker.postMessage(message);
   });
 } else {

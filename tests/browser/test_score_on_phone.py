@@ -295,7 +295,7 @@ def shown_report(page) -> dict:
 
 def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(browser, stoppable_server):
     """A count taken online, then the connection gone: the pad's Undo of it and another count are
-    kept on the phone; the phone scores
+    kept on the phone; the drop warms the scorer before any scoring is asked for; the phone scores
     its board with the Undo applied (the count set back), and once they are sent, the server's
     /api/score of the table's board says what the phone showed, word for word; the result kept once."""
     base = stoppable_server.url
@@ -308,6 +308,7 @@ def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(
         set_count(page, "monasteries.Burgund.red", 2)  # online, taken: the page's position is from before it
         all_taps_taken(page)
         before = table_version(base, token)
+        assert page.evaluate("document.body.dataset.scorer") is None  # online: nothing warmed
 
         stoppable_server.stop()
         page.context.set_offline(True)
@@ -317,12 +318,14 @@ def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(
         expect(undo).to_contain_text("2 → 0")
         undo.click()
         expect(cell).to_have_text("0")
+        expect(page.locator("body")).to_have_attribute("data-scorer", re.compile("warming|warm"))  # the failed Undo's send: the drop
         set_count(page, "monasteries.England.green", 3)
         page.locator("#pad a.done").click()
         kept = [tap for tap in json.loads(page.evaluate("localStorage.getItem('assistant.taps')")) if not tap.get("taken")]
         assert [bool(tap.get("undo")) for tap in kept] == [True, False]
+        expect(page.locator("body")).to_have_attribute("data-scorer", "warm", timeout=FIRST_SCORING_MS)  # ready before the tap
         page.locator('#screen form[action$="/score/intermediate"] button').first.click()
-        expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.", timeout=FIRST_SCORING_MS)
+        expect(page.locator("#screen .offline-scored")).to_contain_text("Scored on this phone, not kept yet.", timeout=30_000)
         on_phone = shown_report(page)
         assert axe_violations(page) == []
         phone.shot("95-scored-on-phone-kept-undo-en-390")
@@ -342,3 +345,21 @@ def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(
     unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
     assert unexpected == [], unexpected
 
+
+def test_an_opted_in_phone_online_starts_no_scorer(phones, live_server):
+    """A phone that keeps the scorer, online: its board, a tap and a tab start no worker and fetch
+    none of Pyodide; only a drop warms it (test above)."""
+    token, _watch = table_over_http(live_server, PLAYERS, EXAMPLE)
+    phone = phones()
+    keep_the_scorer(phone.page, token)
+    asked = pyodide_requests(phone)
+    page = phone.page
+    page.goto(f"/t/{token}/board")
+    expect(page.locator('#screen form[action$="/score/intermediate"][data-position]')).to_have_count(1)
+    set_count(page, "monasteries.England.green", 1)
+    all_taps_taken(page)
+    page.get_by_role("link", name=re.compile("Chains")).first.click()
+    expect(page.locator("#screen")).to_have_class(re.compile("screen-chains"))
+    page.wait_for_timeout(1000)
+    assert [url for url in asked if "/offline/files.json" not in url] == []
+    assert page.evaluate("document.body.dataset.scorer") is None
