@@ -306,7 +306,8 @@ def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: s
     own = own_counts.progress(table, game, screen, args.get("player") if table.can_edit else None)
     variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
-        seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if own else None
+        player = args.get("player")
+        seat = own_counts.seat_of(game.seats(table.state), player) if own and player else None
         pad = own_counts.on_seat(context.pad, table, game, screen, args)
         variables["pad"] = replace(pad, undo=None if notice and notice.kind == "conflict" else undo_offer(table, game, seat, written))
     return variables

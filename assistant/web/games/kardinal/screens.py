@@ -209,8 +209,9 @@ def _over_limit_cells(table: Table[KardinalState], problems: dict[str, list[str]
 
 
 def _seat(state: KardinalState, key: str | None) -> Seat | None:
-    """The seat whose own counts this phone enters (``?player=<colour>``), if any."""
-    return seat_of(seats(state), key)
+    """The seat whose own counts this phone enters (``?player=<colour>``), if any (the seats
+    worked out only then: every tap's answer asks)."""
+    return seat_of(seats(state), key) if key else None
 
 
 class _BoardGrid:
