@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -203,19 +203,23 @@ def at_version(db: Store, table_id: str, version: int) -> Entry | None:
     return _entry(row) if row else None
 
 
-def latest_undoable(db: Store, table_id: str, phone: str, count: int = 10) -> Iterator[Entry]:
-    """This phone's latest taps not taken back by an undo, newest first (``count`` at most), each
-    read from its row when it is reached: the pad's Undo mostly takes the first."""
+def latest_undoable(db: Store, table_id: str, phone: str, wanted: Callable[[Entry], bool], count: int = 10) -> Entry | None:
+    """This phone's latest tap not taken back by an undo that is ``wanted``, among its latest
+    ``count``, newest first. The rows are fetched one at a time until one is wanted (the pad's
+    Undo mostly takes the first or second), and the query is closed before this returns."""
     if not phone:
-        return iter(())
+        return None
     rows = db.execute(
         f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
         f" AND kind IN ({', '.join('?' * len(UNDOABLE))}) AND version NOT IN"
         " (SELECT undoes FROM table_change WHERE table_id = ? AND undoes IS NOT NULL)"
         " ORDER BY version DESC LIMIT ?",
         (table_id, phone, *UNDOABLE, table_id, count),
-    ).fetchall()
-    return map(_entry, rows)
+    )
+    try:
+        return next((entry for entry in map(_entry, rows) if wanted(entry)), None)
+    finally:
+        rows.close()  # a SQLite query left open would hold its snapshot on the kept connection
 
 
 def undone(db: Store, table_id: str, version: int) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, cast
 from urllib.parse import parse_qsl
@@ -320,10 +320,9 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: Seat | N
     the table's latest, so the record need not be read (a count or a row only: their values read
     back from the record as they are; a set-back's may be any value the game stores)."""
     if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version and undoes_something(game, table, written):
-        latest: Iterable[record.Entry] = (written,)
+        entry: record.Entry | None = written
     else:
-        latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
-    entry = next((entry for entry in latest if undoes_something(game, table, entry)), None)
+        entry = record.latest_undoable(get_db(), table.id, this_phone_if_known(), lambda found: undoes_something(game, table, found))
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)
