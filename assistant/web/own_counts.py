@@ -66,7 +66,7 @@ class OwnCounts:
     mine: SeatProgress | None  # the seat this phone enters
     everyone: bool  # every seat is done
     score_url: str  # then: the next scoring's card
-    whole_url: str  # the screen with every count, not just the seat's
+    whole_url: str  # the screen with every count, not just the seat's ("": no seat's, not shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +99,8 @@ def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key
         mine=next((row for row in rows if row.seat is mine), None),
         everyone=everyone,
         score_url=_next_scoring_url(table, game) if everyone else "",
-        whole_url=url_for("table.screen", token=table.token, screen=screen),
+        # shown to a phone on a seat's own link only (worked out only then: every tap's answer has this)
+        whole_url=url_for("table.screen", token=table.token, screen=screen) if mine is not None else "",
     )
 
 

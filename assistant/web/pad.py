@@ -126,7 +126,7 @@ class Pad:
     # On a seat's own link (own_counts.py) the pad stays on the link, and on the seat's cells
     # "rest" is the rest of the seat's counts; "" for the screen's own.
     here: str = ""  # its URL arguments ("": cell=<cell>)
-    done_url: str = ""
+    done_url: str = ""  # where Done goes ("": the screen, the template works its URL out)
     rest_label: str = ""
     undo_rest: str = ""
 

@@ -46,10 +46,17 @@ def in_force(game: WebGame[Any, Any], table: Table[TableState], entry: record.En
     pad's Undo offers; a change another phone replaced since is not taken back by it."""
     try:
         if entry.kind == "row":
-            return any(_set(game, table, cell, before, MultiDict()).change.read(table.state) == after for cell, (before, after) in entry.cells.items())
-        return entry.before != entry.after and bool(_set(game, table, entry.cell, entry.before, MultiDict()).change.read(table.state) == entry.after)
+            return any(_held(game, table, cell, before) == after for cell, (before, after) in entry.cells.items())
+        return entry.before != entry.after and bool(_held(game, table, entry.cell, entry.before) == entry.after)
     except BadChange:  # a cell the table no longer has
         return False
+
+
+def _held(game: WebGame[Any, Any], table: Table[TableState], cell: str, value: Any) -> Any:
+    """What ``cell`` holds now, as the game reads it for a change setting it to ``value``: the
+    change alone (``parse_change``), not where the pad goes after it (an Undo offered asks on
+    most taps' answers)."""
+    return game.parse_change(table, MultiDict({"cell": cell, "value": str(value)})).read(table.state)
 
 
 def _row_undo(game: WebGame[Any, Any], table: Table[TableState], entry: record.Entry, here: MultiDict[str, str]) -> Change:

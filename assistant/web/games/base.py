@@ -346,7 +346,7 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     def seat(self, state: StateT, args: Mapping[str, str]) -> Seat | None:
         """The seat whose own link the phone is on (``?player=<seat key>``), if any."""
         key = args.get("player") if self.seat_screen else None
-        return next((seat for seat in self.seats(state) if key and seat.key == key), None)
+        return next((seat for seat in self.seats(state) if seat.key == key), None) if key else None
 
     def rest_of_counts_change(self, table: Table[StateT], cell: str, seat: Seat, raw: str | None) -> Change:
         """A seat's "The rest of my counts: 0": the seat's counts from ``cell`` on with no count yet

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -187,13 +188,14 @@ def _drop(db: Store, table_id: str, which: str, args: tuple[object, ...], keep: 
 
 def by_tap(db: Store, table_id: str, tap: str) -> Entry | None:
     """The entry of a tap the table took, or, when trimming removed it, what is kept of it (no cells)."""
-    row = db.execute(f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND tap = ?", (table_id, tap)).fetchone()
-    if row:
-        return _entry(row)
-    kept = db.execute("SELECT phone, asked, version FROM table_tap WHERE table_id = ? AND tap = ?", (table_id, tap)).fetchone()
-    if kept is None:
-        return None
-    return Entry(table_id, kept["version"], "trimmed", "", {}, kept["phone"], tap, kept["asked"], None, 0.0)
+    # One statement for both tables: every tap asks, and almost every one is new (found in neither).
+    row = db.execute(_BY_TAP, (table_id, tap, table_id, tap)).fetchone()
+    return _entry(row) if row else None
+
+
+_BY_TAP = (f"SELECT {COLUMNS}, 0 AS trimmed FROM table_change WHERE table_id = ? AND tap = ?"
+           " UNION ALL SELECT table_id, version, 'trimmed', '', '{}', phone, tap, asked, NULL, 0.0, 1 FROM table_tap WHERE table_id = ? AND tap = ?"
+           " ORDER BY trimmed LIMIT 1")
 
 
 def at_version(db: Store, table_id: str, version: int) -> Entry | None:
@@ -201,18 +203,23 @@ def at_version(db: Store, table_id: str, version: int) -> Entry | None:
     return _entry(row) if row else None
 
 
-def latest_undoable(db: Store, table_id: str, phone: str, count: int = 10) -> list[Entry]:
-    """This phone's latest taps not taken back by an undo, newest first (``count`` at most)."""
+def latest_undoable(db: Store, table_id: str, phone: str, wanted: Callable[[Entry], bool], count: int = 10) -> Entry | None:
+    """This phone's latest tap not taken back by an undo that is ``wanted``, among its latest
+    ``count``, newest first. The rows are fetched one at a time until one is wanted (the pad's
+    Undo mostly takes the first or second), and the query is closed before this returns."""
     if not phone:
-        return []
+        return None
     rows = db.execute(
         f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
         f" AND kind IN ({', '.join('?' * len(UNDOABLE))}) AND version NOT IN"
         " (SELECT undoes FROM table_change WHERE table_id = ? AND undoes IS NOT NULL)"
         " ORDER BY version DESC LIMIT ?",
         (table_id, phone, *UNDOABLE, table_id, count),
-    ).fetchall()
-    return [_entry(row) for row in rows]
+    )
+    try:
+        return next((entry for entry in map(_entry, rows) if wanted(entry)), None)
+    finally:
+        rows.close()  # a SQLite query left open would hold its snapshot on the kept connection
 
 
 def undone(db: Store, table_id: str, version: int) -> bool:

@@ -17,6 +17,7 @@ from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.phones import phone_is_new, this_phone, this_phone_if_known
 from assistant.web.serving.i18n import gettext as _
+from assistant.web.serving.i18n import lazy_gettext as _l
 from assistant.web.serving.i18n import sentence_start
 from assistant.web.serving.numbers import small_number
 from assistant.web.serving.polls import NOTHING_NEW
@@ -68,6 +69,7 @@ class Notice:
 
 
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+THIS_ENTRY = _l("This entry")  # a tap's id refused: worded only then, as every tap's id is checked
 SCORED_ON_PHONE_STALE = "scored-on-phone-stale"  # flashed by views/scores.py: a scoring sent back from a phone, the table changed since
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
@@ -207,7 +209,7 @@ def taken_again(table: Table[TableState], game: WebGame[Any, Any], keep: MultiDi
 def change_origin(form: MultiDict[str, str]) -> Origin:
     """Who asks (this phone) and with which tap; ``asked``: what the tap asks for, the same each
     time it is sent (the record refuses the id for anything else)."""
-    tap = checked_tap(form.get("tap", ""), _("This entry"))
+    tap = checked_tap(form.get("tap", ""), THIS_ENTRY)
     asked = "&".join(f"{key}={value[:100]}" for key, value in sorted(form.items(multi=True)) if key not in NOT_ASKED)[:1000]
     return Origin(this_phone(), tap, asked, kind="undo" if "undo" in form else "", new_phone=phone_is_new())
 
@@ -221,7 +223,7 @@ def checked_tap(tap: str, field: str) -> str:
     """A tap's id as static/app.js makes them ("" for none), or ``BadChange`` naming ``field``
     in words ("This entry", "Undo"), never the form's own name for it."""
     if tap and not TAP_ID.fullmatch(tap):
-        raise BadChange(field, _("its id is not one this app makes (8 to 64 letters, digits, - or _): reload the page and enter it again"))
+        raise BadChange(str(field), _("its id is not one this app makes (8 to 64 letters, digits, - or _): reload the page and enter it again"))
     return tap
 
 
@@ -309,7 +311,8 @@ def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: s
     own = own_counts.progress(table, game, screen, args.get("player") if table.can_edit else None)
     variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
-        seat = own_counts.seat_of(game.seats(table.state), args.get("player")) if own else None
+        player = args.get("player")
+        seat = own_counts.seat_of(game.seats(table.state), player) if own and player else None
         pad = own_counts.on_seat(context.pad, table, game, screen, args)
         variables["pad"] = replace(pad, undo=None if notice and notice.kind == "conflict" else undo_offer(table, game, seat, written))
     return variables
@@ -322,10 +325,9 @@ def undo_offer(table: Table[TableState], game: WebGame[Any, Any], seat: Seat | N
     the table's latest, so the record need not be read (a count or a row only: their values read
     back from the record as they are; a set-back's may be any value the game stores)."""
     if written is not None and written.tap and written.kind in ("set", "row") and written.version == table.version and undoes_something(game, table, written):
-        latest = [written]
+        entry: record.Entry | None = written
     else:
-        latest = record.latest_undoable(get_db(), table.id, this_phone_if_known())
-    entry = next((entry for entry in latest if undoes_something(game, table, entry)), None)
+        entry = record.latest_undoable(get_db(), table.id, this_phone_if_known(), lambda found: undoes_something(game, table, found))
     if entry is None or entry.tap is None:
         return None
     cell = game.describe_cell(table.state, entry.cell)

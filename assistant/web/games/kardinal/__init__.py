@@ -21,7 +21,6 @@ from assistant.web.games.kardinal.boards import PUBLISHED
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.step_map import StepMap, step_map
 from assistant.web.games.kardinal.words import color_as_player_label, color_label
-from assistant.web.own_counts import seat_of
 from assistant.web.pad import after_count, moved_past
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import lazy_gettext as _l
@@ -94,7 +93,7 @@ class KardinalWeb(WebGame[KardinalState, KardinalReport]):
         if sketch.is_sketch_cell(change.cell):  # the same sketch, the tapped monastery selected
             return PlannedChange(change, lambda state: sketch.after_change(state, change.value, here))
         order = cells.entry_order(table.state)  # the board's cells do not change with their counts
-        seat = seat_of(self.seats(table.state), here.get("player"))
+        seat = self.seat(table.state, here)
         if seat is not None and change.cell in seat.cells:  # a seat's own link: its counts only
             return self._seat_change(table, seat, change, form, here)
         stay = {"player": seat.key} if seat else {}  # another seat's cell, opened by hand: the whole order

@@ -151,8 +151,8 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         countries=countries,
         supply=supply(state, seated, problems),
         other_problems=_other(state, problems, grid.shown),
-        pad=_pad(state, selected, problems, table.token, seat) if selected else None,
-        offline_pad=_pad(state, entry_order(state)[0], problems, table.token, seat) if not selected and table.can_edit and only is None else None,
+        pad=_pad(state, selected, problems, table.token, here, seat) if selected else None,
+        offline_pad=_pad(state, entry_order(state)[0], problems, table.token, here, seat) if not selected and table.can_edit and only is None else None,
         caps=PIECE_CAP,
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=kept_summary(table, "intermediate") if only is None else None,
@@ -219,8 +219,9 @@ def _over_limit_cells(table: Table[KardinalState], problems: dict[str, list[str]
 
 
 def _seat(state: KardinalState, key: str | None) -> Seat | None:
-    """The seat whose own counts this phone enters (``?player=<colour>``), if any."""
-    return seat_of(seats(state), key)
+    """The seat whose own counts this phone enters (``?player=<colour>``), if any (the seats
+    worked out only then: every tap's answer asks)."""
+    return seat_of(seats(state), key) if key else None
 
 
 class _BoardGrid:
@@ -312,7 +313,8 @@ def _cell_classes(value: int, problems: list[str], selected: bool) -> str:
     return "cell" + (" selected" if selected else "") + (" bad" if problems else "") + ("" if value else " zero")
 
 
-def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, seat: Seat | None = None) -> BoardPad:
+def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token: str, here: str, seat: Seat | None = None) -> BoardPad:
+    """The pad open on ``cell``; its Done goes to ``here`` (the board), or on a seat's own link to the seat's."""
     counted = parse_count_cell(state, cell)
     assert counted is not None  # the pad opens on a count only (board_screen)
     pieces, country, color = counted
@@ -335,6 +337,7 @@ def _pad(state: KardinalState, cell: str, problems: dict[str, list[str]], token:
         player=player_label(state, color),
         color=color,
         left=cap - placed(state, pieces, color),
+        done_url=here,
     )
     return _seat_pad(pad, token, seat)
 
