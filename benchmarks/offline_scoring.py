@@ -87,12 +87,18 @@ def serve(folder: Path) -> http.server.ThreadingHTTPServer:
     return server
 
 
-def one_run(context, url: str, where: str, rate: int, wheels: list[str]) -> dict:
+def throttled_harness(context, url: str, where: str, rate: int):
+    """The harness's page with the CPU slowed ``rate`` times, once it is ready."""
     page = context.new_page()
     cdp = page.context.new_cdp_session(page)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
     page.goto(f"{url}/index.html?where={where}")
     expect(page).to_have_title("ready", timeout=60_000)
+    return page
+
+
+def one_run(context, url: str, where: str, rate: int, wheels: list[str]) -> dict:
+    page = throttled_harness(context, url, where, rate)
     figures = page.evaluate(
         """async ([wheels, position, scorings]) => {
             const began = performance.now();
@@ -112,11 +118,7 @@ def one_run(context, url: str, where: str, rate: int, wheels: list[str]) -> dict
 def warmed_run(context, url: str, rate: int, wheels: list[str], gap_ms: int) -> dict:
     """The app's warming (static/offline-scoring.js): the worker starts when the connection drops, and
     the scoring's tap comes ``gap_ms`` later; timed from the tap to the result."""
-    page = context.new_page()
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-    page.goto(f"{url}/index.html?where=worker")
-    expect(page).to_have_title("ready", timeout=60_000)
+    page = throttled_harness(context, url, "worker", rate)
     figures = page.evaluate(
         """async ([wheels, position, gap]) => {
             const warming = score({start: wheels});  // the drop

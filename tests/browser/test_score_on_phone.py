@@ -21,6 +21,8 @@ from tests.web.helpers import EXAMPLE
 
 pytestmark = pytest.mark.browser
 PLAYERS = [("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"), ("Eva", "purple")]
+# The example board less one count, which the phone then takes online.
+WITHOUT_ONE_COUNT = {cell: value for cell, value in EXAMPLE.items() if cell != "monasteries.Burgund.red"}
 FIRST_SCORING_MS = 180_000  # Pyodide's start on a machine shared by several test runs (benchmarks/offline_scoring.py measures it)
 NO_CONNECTION = re.compile(r"net::ERR_(INTERNET_DISCONNECTED|FAILED|CONNECTION_REFUSED)|htmx:sendError|status of 50[234]")
 
@@ -75,7 +77,7 @@ def test_a_plain_board_view_downloads_nothing_of_the_scorer(phones, live_server)
 
 def test_the_phone_scores_the_board_by_itself_with_no_connection_and_it_is_kept_once_back(browser, stoppable_server):
     base = stoppable_server.url
-    token, _watch = table_over_http(base, PLAYERS, {k: v for k, v in EXAMPLE.items() if k != "monasteries.Burgund.red"}, chains={"green": [4]})
+    token, _watch = table_over_http(base, PLAYERS, WITHOUT_ONE_COUNT, chains={"green": [4]})
     phone = Phone(browser, base)
     page = phone.page
     try:
@@ -174,6 +176,16 @@ def keep_the_scorer(page, token: str) -> None:
 OFFLINE_COUNTS = {"monasteries.England.green": 3, "monasteries.Burgund.blue": 3, "advisors.Burgund.green": 1}
 
 
+def scorer_kept_and_one_count_taken(page, base: str, token: str, query: str = "") -> int:
+    """The phone keeps the scorer, then takes the one count online (answered in parts: the page's
+    position is from before it); the table's version after it."""
+    keep_the_scorer(page, token)
+    page.goto(f"/t/{token}/board{query}")
+    set_count(page, "monasteries.Burgund.red", 2)
+    all_taps_taken(page)
+    return table_version(base, token)
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_kept_once_they_are_sent(browser, stoppable_server, language):
     """Counts entered online (answered in parts: the page's position is from before them), then
@@ -181,15 +193,11 @@ def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_ke
     all of them, as the server's /api/score does that board; back, the taps go, then the result,
     kept once as the table's."""
     base = stoppable_server.url
-    token, _watch = table_over_http(base, PLAYERS, {k: v for k, v in EXAMPLE.items() if k != "monasteries.Burgund.red"})
+    token, _watch = table_over_http(base, PLAYERS, WITHOUT_ONE_COUNT)
     phone = Phone(browser, base)
     page = phone.page
     try:
-        keep_the_scorer(page, token)
-        page.goto(f"/t/{token}/board?lang={language}")
-        set_count(page, "monasteries.Burgund.red", 2)  # online, taken: the page's position is from before it
-        all_taps_taken(page)
-        before = table_version(base, token)
+        before = scorer_kept_and_one_count_taken(page, base, token, f"?lang={language}")
         board = servers_position(base, token, "intermediate")
         for cell, value in OFFLINE_COUNTS.items():  # what the board will be with the counts tapped offline
             pieces, country, color = cell.split(".")
@@ -299,15 +307,11 @@ def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(
     its board with the Undo applied (the count set back), and once they are sent, the server's
     /api/score of the table's board says what the phone showed, word for word; the result kept once."""
     base = stoppable_server.url
-    token, _watch = table_over_http(base, PLAYERS, {k: v for k, v in EXAMPLE.items() if k != "monasteries.Burgund.red"})
+    token, _watch = table_over_http(base, PLAYERS, WITHOUT_ONE_COUNT)
     phone = Phone(browser, base)
     page = phone.page
     try:
-        keep_the_scorer(page, token)
-        page.goto(f"/t/{token}/board")
-        set_count(page, "monasteries.Burgund.red", 2)  # online, taken: the page's position is from before it
-        all_taps_taken(page)
-        before = table_version(base, token)
+        before = scorer_kept_and_one_count_taken(page, base, token)
         assert page.evaluate("document.body.dataset.scorer") is None  # online: nothing warmed
 
         stoppable_server.stop()
