@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.browser.engines.drivers import Phone
 from tests.browser.engines.steps import PAD_CELL, all_taps_taken, cell_css, fits, open_pad, set_count, share_links, start_table, tap_number, version
 from tests.browser.steps import table_over_http
 from tests.browser.test_score_on_phone import server_report, servers_position
@@ -68,11 +69,27 @@ def test_two_phones_on_one_cell_get_a_clear_choice(engine_phones, engine):
     first.wait_text(cell_css(ROW[1]), "5")  # brought by its next poll
 
 
+def service_worker_ready(phone: Phone) -> bool:
+    """Whether the page's service worker is installed within a minute (it fetches its precache first)."""
+    try:
+        phone.wait_js("return navigator.serviceWorker.ready.then(() => true);", timeout=60)
+    except AssertionError:
+        return False
+    return True
+
+
 def test_taps_outlive_a_server_stop_and_an_offline_reload_and_go_once_when_it_is_back(engine_phones, engine, stoppable_server):
     phone, other = engine_phones(base_url=stoppable_server.url), engine_phones(base_url=stoppable_server.url)
     token = start_table(phone, KARDINAL, NAMES, COLORS)
-    # Installing the service worker fetches its precache first: on a loaded machine WebKit takes its time.
-    phone.wait_js("return navigator.serviceWorker.ready.then(() => true);", timeout=60)
+    polling = [phone, other]
+    if not service_worker_ready(phone):
+        # WebKitGTK now and then leaves a phone's first install "installing" for minutes (a reload
+        # does not end it; seen in 1 of 4 runs beside a busy machine, never twice in a row): the
+        # table on a phone of its own. Said in the note of issue 45.
+        phone = engine_phones(base_url=stoppable_server.url)
+        polling.append(phone)
+        phone.goto(f"/t/{token}/board")
+        assert service_worker_ready(phone), f"{engine}: the service worker never became ready"
     phone.reload()  # this screen's first copy, kept by the service worker
     phone.wait_js("return Boolean(navigator.serviceWorker.controller);")
     set_count(phone, ROW[0], 2)
@@ -80,7 +97,7 @@ def test_taps_outlive_a_server_stop_and_an_offline_reload_and_go_once_when_it_is
     other.goto(f"/t/{token}/board")
     before = version(other)
     stoppable_server.stop()
-    for each in (phone, other):  # the other phone polls the board too
+    for each in polling:  # the other phone polls the board too
         each.expect_console(REFUSED)
     set_count(phone, ROW[1], 3)  # kept on the phone
     phone.wait_contains("#offline", "1 tap is kept on this phone")
@@ -308,7 +325,11 @@ def test_the_phone_scores_the_board_it_holds_by_itself_when_the_server_is_stoppe
     token, _watch = table_over_http(base, SCORER_PLAYERS, EXAMPLE)
     phone = engine_phones(base_url=base)
     phone.goto(f"/t/{token}/share")
-    phone.wait_js("return navigator.serviceWorker.ready.then(() => true);", timeout=60)
+    if not service_worker_ready(phone):  # WebKitGTK's first install now and then stuck (above)
+        phone.expect_console(REFUSED)  # still open when the server stops
+        phone = engine_phones(base_url=base)
+        phone.goto(f"/t/{token}/share")
+        assert service_worker_ready(phone), f"{engine}: the service worker never became ready"
     phone.reload()
     phone.click("[data-offline-keep]")
     phone.wait_text("[data-offline-status]", KEPT, timeout=300)  # 7 MB into the cache, on a loaded machine
