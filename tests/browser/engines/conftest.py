@@ -34,7 +34,17 @@ class Kept:
         return phone
 
     def give_back(self, phone: WebDriverPhone) -> None:
-        phone.clear()
+        from selenium.common.exceptions import InvalidSessionIdException
+
+        try:
+            phone.clear()
+        except InvalidSessionIdException:
+            # The engine's page process died ("page crash or hang"): its browser is gone; the next
+            # test starts a new one, and the failing test's report says what the engine said.
+            print(f"{phone.engine}'s session ended; the engine said: {getattr(phone, 'engine_notes', None) or 'nothing'}")
+            self.all.remove(phone)
+            phone.quit_quietly()
+            return
         self.idle[phone.engine].append(phone)
 
     def quit(self) -> None:
@@ -47,6 +57,20 @@ def kept_browsers(request):
     kept = Kept(request)
     yield kept
     kept.quit()
+
+
+# WebKitGTK's page process has died under a loaded machine about once in a few whole runs
+# ("session deleted because of page crash or hang", in a different test each time; webkit_window.py
+# names why). That is the engine's failure, not the app's: such a test runs once more, on a new
+# browser (pytest-rerunfailures); any other failure, and a second crash, fails it.
+ENGINE_DIED = "page crash or hang"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("engine") == "webkit":
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[ENGINE_DIED]))
 
 
 @pytest.fixture(params=ENGINES)

@@ -283,6 +283,15 @@ class WebDriverPhone(Phone):
         self.read_console()
         self.driver.quit()
 
+    def quit_quietly(self) -> None:
+        """Close a browser whose session already ended (its driver may no longer answer)."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            self.close()
+        except WebDriverException:
+            pass
+
 
 class FirefoxPhone(WebDriverPhone):
     engine = "firefox"
@@ -334,6 +343,7 @@ class WebKitPhone(WebDriverPhone):
         self.folder = tempfile.TemporaryDirectory(prefix="webkit-phone-")
         self.console = Path(self.folder.name) / "console.log"
         self.console_read = 0
+        self.engine_notes: list[str] = []  # the page's process ended or stopped answering (webkit_window.py)
         options = WebKitWindowOptions()
         options.binary_location = str(WEBKIT_WINDOW)
         for argument in ("--automation", f"--console={self.console}", f"--data={self.folder.name}", f"--size={width}x{HEIGHT}"):
@@ -345,7 +355,8 @@ class WebKitPhone(WebDriverPhone):
         super().__init__(driver, base_url, width)
 
     def read_console(self) -> None:
-        """webkit_window.py writes "CONSOLE <kind> <message>" lines, errors only."""
+        """webkit_window.py writes "CONSOLE <kind> <message>" lines, errors only, and "ENGINE <what>"
+        when the page's process ends or stops answering (not the page's doing: kept apart)."""
         if not self.console.exists():
             return
         with self.console.open(encoding="utf-8", errors="replace") as lines:
@@ -355,11 +366,15 @@ class WebKitPhone(WebDriverPhone):
                     self.errors.append(line.removeprefix("CONSOLE ERROR ").strip())
                 elif line.startswith("CONSOLE "):
                     self.errors.append(line.removeprefix("CONSOLE ").strip())
+                elif line.startswith("ENGINE "):
+                    self.engine_notes.append(line.removeprefix("ENGINE ").strip())
             self.console_read = lines.tell()
 
     def close(self) -> None:
-        super().close()
-        self.folder.cleanup()
+        try:
+            super().close()
+        finally:
+            self.folder.cleanup()
 
 
 def WebKitWindowOptions() -> Any:

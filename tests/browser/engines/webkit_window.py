@@ -51,6 +51,12 @@ def console_watch(path: str) -> WebKit2.UserContentManager:
     return manager
 
 
+def engine_said(path: str, what: str) -> None:
+    """A line about the engine itself (not a page's console), read by drivers.py's WebKitPhone."""
+    with open(path, "a", encoding="utf-8") as kept:
+        kept.write(f"ENGINE {what}\n")
+
+
 def main() -> None:
     console = option("console", "")
     width, height = (int(part) for part in option("size", "390x844").split("x"))
@@ -69,6 +75,11 @@ def main() -> None:
         window.add(view)
         window.connect("destroy", lambda _window: windows.remove(window) or (windows or Gtk.main_quit()))
         view.connect("close", lambda _view: window.destroy())
+        # WebKitWebDriver says only "page crash or hang" when the page's process ends or stops
+        # answering: the console file names which, and why, for the failing test to print.
+        view.connect("web-process-terminated", lambda _view, reason: engine_said(console, f"web process ended: {reason.value_nick}"))
+        view.connect("notify::is-web-process-responsive",
+                     lambda view, _spec: view.get_is_web_process_responsive() or engine_said(console, "web process stopped answering"))
         window.show_all()
         windows.append(window)
         return view
