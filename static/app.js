@@ -298,21 +298,28 @@
     lastTap = { key: key, at: now };
     return again;
   }
-  var pressed = null; // the pad's button a finger is on, until it lifts
+  // What a finger is on, until it lifts: a number of the pad (known by its spot) or a count's cell
+  // (by its id; a game that answers a tap with its whole screen draws every cell anew).
+  var pressed = null;
   document.addEventListener("pointerdown", function (event) {
-    var button = event.target.closest ? event.target.closest("#pad button") : null;
-    if (button) { touched[spotOf(button)] = event.timeStamp; }
-    pressed = button ? { button: button, key: spotOf(button) } : null;
+    var element = event.target.closest ? event.target.closest("#pad button, a.cell[id]") : null;
+    if (element && element.matches("#pad button")) { touched[spotOf(element)] = event.timeStamp; }
+    pressed = element;
   }, true);
-  // An answer drew the pad anew between the finger's touch and its lift: the browser sends no
-  // click (pressed and released on two buttons, the first one gone), so the lift on the same spot
-  // of the new pad is the tap.
+  // An answer drew it anew between the finger's touch and its lift: the browser sends no click
+  // (pressed and released on two elements, the first one gone). The lift on the same spot of the
+  // new pad is the tap; a cell is the same cell wherever the new screen drew it.
   document.addEventListener("pointerup", function (event) {
     var down = pressed;
     pressed = null;
-    if (!down || document.contains(down.button)) { return; } // still there: its own click comes
+    if (!down || document.contains(down)) { return; } // still there: its own click comes
+    if (down.matches("a.cell")) {
+      var cell = document.getElementById(down.id);
+      if (cell && cell.matches("a.cell")) { cell.click(); }
+      return;
+    }
     var button = event.target.closest ? event.target.closest("#pad button") : null;
-    if (button && spotOf(button) === down.key) { button.click(); }
+    if (button && spotOf(button) === spotOf(down)) { button.click(); }
   }, true);
 
   // What the pad shows for a count: the number, − and + around it, the current number marked.

@@ -81,8 +81,9 @@ class SeatLink:
 def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key: str | None) -> OwnCounts | None:
     """What the seat screen shows of everyone's counts (templates/table/_seats.html): each seat
     done or still entering, the seat this phone enters (``mine``), and once every seat is done the
-    next scoring to make; None where the game has no seats, on another screen, after the last
-    scoring, or while nobody entered a count since the latest scoring and this phone enters no seat."""
+    next scoring to make; None where the game has no seats, on another screen or after the last
+    scoring. Shown from the first screen on, "0 of 6" each: had it come with the first count, every
+    cell would move down under the finger reaching for the next one."""
     if screen != game.seat_screen or table.state.results.get(game.scorings[-1].name):
         return None
     seats = game.seats(table.state)
@@ -91,7 +92,7 @@ def progress(table: Table[TableState], game: WebGame[Any, Any], screen: str, key
     for seat in seats:
         done = len(entered(table, seat.cells))
         rows.append(SeatProgress(seat=seat, done=done, total=len(seat.cells), finished=done == len(seat.cells)))
-    if not seats or (mine is None and not any(row.done for row in rows)):
+    if not seats:
         return None
     everyone = all(row.finished for row in rows)
     return OwnCounts(

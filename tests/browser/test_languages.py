@@ -20,7 +20,7 @@ from assistant.translator import translator_for
 from assistant.web.games import web_game
 from tests.browser import test_princeps as princeps
 from tests.browser.conftest import PHONE, SCREENSHOTS, WAIT_MS
-from tests.browser.steps import all_taps_taken, cell, enter_position, set_count, start_table
+from tests.browser.steps import cell, enter_position, set_count, start_table
 from tests.browser.test_sketch import Taps
 from tests.web.helpers import EXAMPLE
 
@@ -94,9 +94,6 @@ def game_night(browser, live_server):
     princeps_token = princeps.start_table(page, names)
     for (player, kind, state), value in princeps.COUNTS.items():
         princeps.set_count(page, player, kind, state, value, names[player])
-        # Each tap taken before the next cell: a Princeps cell pressed while the whole screen of
-        # the tap before is swapped in can lose its click (seen twice in CI; issue 42, still open).
-        all_taps_taken(page)
     page.goto(f"/t/{princeps_token}/territories")
     page.get_by_role("button", name="Score the victory points").click()
     page.wait_for_url(re.compile("/scores/final$"))

@@ -87,7 +87,8 @@ def test_the_rest_of_my_counts_sets_only_the_seats_empty_counts(client):
 def test_every_phone_sees_who_is_done_and_then_everyone_is_done(client):
     token = new_table(client, players=(("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue")))
     whole = client.get(f"/t/{token}/board").get_data(as_text=True)
-    assert "Who has entered their counts" not in whole  # nothing entered yet: nothing to tell
+    # There from the start, so the first count's answer moves no cell from under a finger.
+    assert "Who has entered their counts" in whole and "Andreas (green): 0 of 18" in whole and "(done)" not in whole
     for color in ("green", "red", "blue"):
         first = f"monasteries.England.{color}"
         assert change(client, token, first, rest="0", here=f"cell={first}&player={color}").status_code == 200

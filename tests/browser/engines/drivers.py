@@ -67,6 +67,10 @@ class Phone:
     def fill(self, css: str, text: str) -> None:
         raise NotImplementedError
 
+    def press_through(self, css: str, meanwhile: str) -> None:
+        """A finger on the first ``css``; the script ``meanwhile`` runs before it lifts."""
+        raise NotImplementedError
+
     def shot(self, name: str) -> None:
         raise NotImplementedError
 
@@ -180,6 +184,14 @@ class ChromiumPhone(Phone):
     def fill(self, css: str, text: str) -> None:
         self.page.locator(css).first.fill(text)
 
+    def press_through(self, css: str, meanwhile: str) -> None:
+        box = self.page.locator(css).first.bounding_box()
+        assert box, f"{css} is not on the screen"
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.js(meanwhile)
+        self.page.mouse.up()
+
     def shot(self, name: str) -> None:
         SCREENSHOTS.mkdir(exist_ok=True)
         self.page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
@@ -227,6 +239,15 @@ class WebDriverPhone(Phone):
             return True
 
         self.until(clicked, f"a tap on {css}")
+        self.read_console()
+
+    def press_through(self, css: str, meanwhile: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        ActionChains(self.driver).move_to_element(self.driver.find_element(By.CSS_SELECTOR, css)).click_and_hold().perform()
+        self.js(meanwhile)
+        ActionChains(self.driver).release().perform()
         self.read_console()
 
     def _note(self, error: Exception) -> bool:

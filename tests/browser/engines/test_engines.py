@@ -196,6 +196,23 @@ def test_princeps_entry(engine_phones, engine):
     assert fits(phone)
 
 
+def test_a_princeps_cell_pressed_while_an_answer_draws_the_screen_anew_is_opened(engine_phones, engine):
+    """Princeps answers a tap with its whole screen: a cell touched before it and let go after it
+    was drawn anew gets no click from the browser (pressed and released on two elements); the
+    phone opens the same cell of the new screen, once."""
+    phone = engine_phones()
+    start_table(phone, PRINCEPS, ["Ana", "Ben", "Cleo"])
+    pressed = princeps_cell(0, "trade", "stable")
+    phone.press_through(pressed, "const screen = document.getElementById('screen'); screen.outerHTML = screen.outerHTML;"
+                                 "htmx.process(document.getElementById('screen')); return true;")
+    phone.until(lambda: phone.value(PAD_CELL) == "players.0.territories.trade.stable", "the pad on the cell pressed")
+    before = version(phone)
+    tap_number(phone, 2)
+    phone.wait_text(pressed, "2")
+    all_taps_taken(phone)
+    phone.until(lambda: version(phone) == before + 1, "the count taken once")
+
+
 def test_german_at_360(engine_phones, engine, live_server):
     phone = engine_phones(360)
     token, _watch = table_over_http(live_server, list(zip(NAMES, COLORS, strict=True)), {ROW[0]: 2}, scorings=("intermediate",))
