@@ -176,9 +176,17 @@ class BoardCheckPage:
     lists: VariantsPage
 
     @property
-    def key(self) -> str:
-        """The edit key the form sends back: the saved board's, when this phone may change it."""
-        return (self.variant.edit_token or "") if self.variant and not self.read_only else ""
+    def intro(self) -> str:
+        """The template of what the page says first: a board this phone may not change, its own, or a new one."""
+        kind = "new" if self.variant is None else "read_only" if self.read_only else "own"
+        return f"kardinal/_check_intro_{kind}.html"
+
+    @property
+    def hidden(self) -> list[tuple[str, int | str]]:
+        """The form's hidden fields besides the CSRF token: the edit key the form sends back (the
+        saved board's, when this phone may change it) and the version it was loaded from."""
+        key = (self.variant.edit_token or "") if self.variant and not self.read_only else ""
+        return ([("key", key)] if key else []) + ([("version", self.form.version)] if self.form.version is not None else [])
 
     @property
     def copied(self) -> bool:
