@@ -115,6 +115,25 @@ class CountryCard:
     problems: list[str]  # its own
     cell_problems: list[str]  # its cells', each naming its cell
 
+    @property
+    def listed_problems(self) -> list[str]:
+        """What its card lists under its rows: its own problems, then its cells'."""
+        return self.problems + self.cell_problems
+
+    @property
+    def classes(self) -> str:
+        return "country bad" if self.problems or self.cell_problems else "country"
+
+    @property
+    def monasteries_over(self) -> dict[str, str]:
+        """Its monasteries' count marked over when more are entered than it has fields."""
+        return {"class": "over"} if self.too_many else {}
+
+    @property
+    def advisors_classes(self) -> str:
+        """Its advisors' count marked over when more stand there than its most monasteries of a player allow."""
+        return "over" if self.advisors > self.cap else ""
+
 
 @dataclass(frozen=True, slots=True)
 class SupplyRow:

@@ -94,6 +94,7 @@ class ChainsScreen(ScreenContext):
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
     sketch: SketchEditor | None = None  # the open sketch's lattice
+    part: str = "kardinal/_chains_cards.html"  # what the screen shows: the cards, or the open sketch (kardinal/_sketch.html)
 
 
 
