@@ -139,6 +139,19 @@ class ListedVariant:
         """The cloister fields it changes, "England 3, Franken ?" (? for not known)."""
         return ", ".join(f"{c.key} {'?' if c.fields is None else c.fields}" for c in self.fields)
 
+    @property
+    def template(self) -> str:
+        return "kardinal/_check_listed.html"
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedEntry:
+    """The published board, first in the list of saved boards (on its first page)."""
+
+    @property
+    def template(self) -> str:
+        return "kardinal/_check_published.html"
+
 
 @dataclass(frozen=True, slots=True)
 class VariantsPage:
@@ -151,9 +164,9 @@ class VariantsPage:
     older: str
 
     @property
-    def first(self) -> bool:
-        """The first page, which lists the published board before the saved ones."""
-        return self.page == 1
+    def entries(self) -> list[PublishedEntry | ListedVariant]:
+        """The list of saved boards: the first page lists the published board before them."""
+        return [*([PublishedEntry()] if self.page == 1 else []), *self.variants]
 
 
 @dataclass(frozen=True, slots=True)
