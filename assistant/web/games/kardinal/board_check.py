@@ -139,6 +139,19 @@ class ListedVariant:
         """The cloister fields it changes, "England 3, Franken ?" (? for not known)."""
         return ", ".join(f"{c.key} {'?' if c.fields is None else c.fields}" for c in self.fields)
 
+    @property
+    def template(self) -> str:
+        return "kardinal/_check_listed.html"
+
+
+@dataclass(frozen=True, slots=True)
+class PublishedEntry:
+    """The published board, first in the list of saved boards (on its first page)."""
+
+    @property
+    def template(self) -> str:
+        return "kardinal/_check_published.html"
+
 
 @dataclass(frozen=True, slots=True)
 class VariantsPage:
@@ -151,9 +164,9 @@ class VariantsPage:
     older: str
 
     @property
-    def first(self) -> bool:
-        """The first page, which lists the published board before the saved ones."""
-        return self.page == 1
+    def entries(self) -> list[PublishedEntry | ListedVariant]:
+        """The list of saved boards: the first page lists the published board before them."""
+        return [*([PublishedEntry()] if self.page == 1 else []), *self.variants]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,9 +189,17 @@ class BoardCheckPage:
     lists: VariantsPage
 
     @property
-    def key(self) -> str:
-        """The edit key the form sends back: the saved board's, when this phone may change it."""
-        return (self.variant.edit_token or "") if self.variant and not self.read_only else ""
+    def intro(self) -> str:
+        """The template of what the page says first: a board this phone may not change, its own, or a new one."""
+        kind = "new" if self.variant is None else "read_only" if self.read_only else "own"
+        return f"kardinal/_check_intro_{kind}.html"
+
+    @property
+    def hidden(self) -> list[tuple[str, int | str]]:
+        """The form's hidden fields besides the CSRF token: the edit key the form sends back (the
+        saved board's, when this phone may change it) and the version it was loaded from."""
+        key = (self.variant.edit_token or "") if self.variant and not self.read_only else ""
+        return ([("key", key)] if key else []) + ([("version", self.form.version)] if self.form.version is not None else [])
 
     @property
     def copied(self) -> bool:

@@ -59,6 +59,11 @@ class SketchSummary:
     shown: bool  # on the card: a spectator of a player with no sketch gets nothing
 
     @property
+    def template(self) -> str:
+        """Its part of the card: the drawing and what it scores, or (none drawn yet) the way in."""
+        return "kardinal/_sketch_card.html" if self.count else "kardinal/_sketch_card_blank.html"
+
+    @property
     def not_worked_out(self) -> bool:
         """Its chains could not be worked out (too_complex or unchecked says why)."""
         return self.too_complex or self.unchecked
@@ -109,6 +114,25 @@ class CountryCard:
     rows: list[PiecesRow]
     problems: list[str]  # its own
     cell_problems: list[str]  # its cells', each naming its cell
+
+    @property
+    def listed_problems(self) -> list[str]:
+        """What its card lists under its rows: its own problems, then its cells'."""
+        return self.problems + self.cell_problems
+
+    @property
+    def classes(self) -> str:
+        return "country bad" if self.problems or self.cell_problems else "country"
+
+    @property
+    def monasteries_over(self) -> dict[str, str]:
+        """Its monasteries' count marked over when more are entered than it has fields."""
+        return {"class": "over"} if self.too_many else {}
+
+    @property
+    def advisors_classes(self) -> str:
+        """Its advisors' count marked over when more stand there than its most monasteries of a player allow."""
+        return "over" if self.advisors > self.cap else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +206,11 @@ class LatticeSpot:
     def mark_classes(self) -> str:
         return f"mark line-{self.line}" if self.line else "mark off"
 
+    @property
+    def template(self) -> str:
+        """What it is on the screen: a button posting its change, a link, or neither (watching, removing an empty spot)."""
+        return "kardinal/_spot_button.html" if self.post else "kardinal/_spot_link.html" if self.link else "kardinal/_spot_inert.html"
+
 
 @dataclass(frozen=True, slots=True)
 class ChainLine:
@@ -190,6 +219,20 @@ class ChainLine:
     number: int
     letters: str
     count: int
+
+    @property
+    def template(self) -> str:
+        return "kardinal/_said_chain.html"
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A paragraph under the open sketch's chains: its template, and its words when they are said
+    in Python (the core's sentence, a remark) with its paragraph's class."""
+
+    template: str
+    classes: str = ""
+    words: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,11 +258,11 @@ class ChainsInWords:
         return self.too_complex or self.unchecked
 
     @property
-    def remarks(self) -> list[tuple[str, str]]:
+    def remarks(self) -> list[Said]:
         """What is said under the chains, each with its paragraph's class: the core's sentence, then
         why touching lines count apart, then what the other reading gives (those there are)."""
         said = [("sentence", self.sentence), ("muted", self.touching), ("muted", self.other_words)]
-        return [(classes, words) for classes, words in said if words]
+        return [Said("kardinal/_said_remark.html", classes, words) for classes, words in said if words]
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,3 +313,16 @@ class SketchEditor:
     def no_chain_yet(self) -> bool:
         """Monasteries drawn, and chains worked out, but none of 4 or more."""
         return bool(self.count) and not self.result.lines and not self.result.too_complex and not self.result.unchecked
+
+    @property
+    def said(self) -> list[ChainLine | Said]:
+        """The paragraphs under the drawing, in order: why the chains were not worked out, each
+        chain, the monasteries in none, that there is no chain yet, and the remarks."""
+        result = self.result
+        return [
+            *([Said("kardinal/_said_not_worked_out.html")] if result.not_worked_out else []),
+            *result.lines,
+            *([Said("kardinal/_said_left.html")] if result.left else []),
+            *([Said("kardinal/_said_no_chain.html")] if self.no_chain_yet else []),
+            *result.remarks,
+        ]

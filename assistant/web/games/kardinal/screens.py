@@ -68,6 +68,7 @@ class BoardScreen(ScreenContext):
     caps: dict[str, int]  # the pieces each player owns, by kind
     intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
     final: KeptSummary | None
+    scoring_card: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
 
 
 @dataclass(kw_only=True)
@@ -93,6 +94,7 @@ class ChainsScreen(ScreenContext):
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
     sketch: SketchEditor | None = None  # the open sketch's lattice
+    part: str = "kardinal/_chains_cards.html"  # what the screen shows: the cards, or the open sketch (kardinal/_sketch.html)
 
 
 
@@ -140,6 +142,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
     countries = [grid.country(key, board.country(key).fields) for key in board.country_keys if only is None or key in only]
     grid.shown.update(field for key in board.country_keys for field in grid.fields(key))  # every country's, built or not
     grid.shown.update(f"{pieces}.*.{p.color}" for pieces in PIECES for p in seated)
+    intermediate, final = (kept_summary(table, "intermediate"), kept_summary(table, "final")) if only is None else (None, None)
     renaming = small_number(args.get("rename"))
     rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
     return BoardScreen(
@@ -155,9 +158,15 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         offline_pad=_pad(state, entry_order(state)[0], problems, table.token, here, seat) if not selected and table.can_edit and only is None else None,
         caps=PIECE_CAP,
         # The scoring card: not in the answer to a tap (a count does not change it).
-        intermediate=kept_summary(table, "intermediate") if only is None else None,
-        final=kept_summary(table, "final") if only is None else None,
+        intermediate=intermediate,
+        final=final,
+        scoring_card=_scoring_card(intermediate, final),
     )
+
+
+def _scoring_card(intermediate: KeptSummary | None, final: KeptSummary | None) -> str:
+    stage = "done" if final else "second_half" if intermediate else "first_half"
+    return f"kardinal/_scoring_card_{stage}.html"
 
 
 def board_changes(table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict[str, str], before: MultiDict[str, str]) -> frozenset[str] | None:

@@ -287,6 +287,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> scr
     if context.sketch:
         row = next(r for r in context.rows if r.player.color == context.sketch.color)
         context.sketch = replace(context.sketch, problems=row.problems)  # e.g. fewer monasteries on the board now
+        context.part = "kardinal/_sketch.html"
     else:
         add_summaries(context, table)
     return context
