@@ -68,10 +68,52 @@ class Notice:
         return f"table/notices/{self.kind}.html"
 
 
+bp = Blueprint("table", __name__, url_prefix="/t/<token>")
+
+
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """A link of a table page's head or tabs (templates/table/page.html): ``current`` its
+    ``aria-current`` on the page it leads to; ``label`` the game's tab's (the shared ones are worded
+    by the template)."""
+
+    url: str
+    current: dict[str, str]
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNav:
+    """A table page's links: the game's tabs, then the scores, share and history pages."""
+
+    tabs: list[TableLink]
+    scores: TableLink
+    share: TableLink
+    history: TableLink
+
+
+def aria_current(shown: bool) -> dict[str, str]:
+    """A link's attributes (the template's ``xmlattr``) where it leads to the page shown."""
+    return {"aria-current": "page"} if shown else {}
+
+
+@bp.app_template_global()
+def table_nav(table: Table[TableState], game: WebGame[Any, Any], screen: str) -> TableNav:
+    """The links of ``table``'s page showing ``screen`` (a tab's name, "scores", "share" or "history")."""
+    def link(url: str, name: str, label: str = "") -> TableLink:
+        return TableLink(url, aria_current(name == screen), label)
+
+    return TableNav(
+        tabs=[link(url_for("table.screen", token=table.token, screen=tab.name), tab.name, tab.label) for tab in game.entry_screens],
+        scores=link(url_for("scores.latest", token=table.token), "scores"),
+        share=link(url_for("share.share", token=table.token), "share"),
+        history=link(url_for("history.history", token=table.token), "history"),
+    )
+
+
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 THIS_ENTRY = _l("This entry")  # a tap's id refused: worded only then, as every tap's id is checked
 SCORED_ON_PHONE_STALE = "scored-on-phone-stale"  # flashed by views/scores.py: a scoring sent back from a phone, the table changed since
-bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
 
 def unchanged_since() -> bool:
