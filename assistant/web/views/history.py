@@ -69,6 +69,11 @@ class HistoryPage:
         """A page number beyond the record's (an old link): not "nothing changed"."""
         return not self.rows and self.total > 0
 
+    @property
+    def template(self) -> str:
+        """What the page shows (templates/table/history_page/): its entries, no such page, or nothing changed yet."""
+        return "table/history_page/" + ("entries.html" if self.rows else "missing.html" if self.past_the_last else "empty.html")
+
 
 def history_page(table: Table[TableState], game: WebGame[Any, Any], number: int) -> HistoryPage:
     db = get_db()
