@@ -196,6 +196,11 @@ class ScoringTab:
     url: str  # "": not scored yet
     current: dict[str, str]  # aria-current on the scoring shown
 
+    @property
+    def template(self) -> str:
+        """A link once scored, else the scoring's name said as not scored yet (templates/scores/tab/)."""
+        return "scores/tab/scored.html" if self.url else "scores/tab/not-yet.html"
+
 
 def scoring_tabs(game: WebGame[Any, Any], token: str, shown: str, kept_summaries: dict[str, Any]) -> list[ScoringTab]:
     """The switch between a game's scorings; none for a game with one scoring."""

@@ -58,7 +58,7 @@ class Notice:
     keep: str = ""
     keep_args: dict[str, str] | None = None
     retry: str = ""
-    keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts ("": the screen, the change)
+    keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts (conflict_notice: the screen, the change by default)
     resend_url: str = ""
     keep_first: bool = False  # an Undo or a set-back: keeping the other phone's value is the main button
 
@@ -198,7 +198,7 @@ def change(token: str) -> ResponseReturnValue:
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
     if isinstance(outcome, Conflict):
-        notice = conflict_notice(game, outcome, keep_first=origin.kind == "undo")
+        notice = conflict_notice(game, outcome, keep_first=origin.kind == "undo", screen=screen)
         # With the pad open the notice is pinned on it: the pad and what changed since the
         # phone's version are enough (a few KB, where the whole screen is 35).
         if wants_fragment() and "since" in request.form and keep.get("cell"):
@@ -299,9 +299,11 @@ def replaced_context(table: Table[TableState], game: WebGame[Any, Any]) -> dict[
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "", keep_first: bool = False) -> Notice:
+def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "", keep_first: bool = False,
+                    screen: str = "") -> Notice:
     """``keep_first``: a change that takes back (Undo, "Set it back"), where the other phone's
-    value is what the person most likely keeps."""
+    value is what the person most likely keeps. "Keep" goes to ``keep_url``, by default ``screen``
+    (with the game's ``keep_args``); "use mine anyway" posts to ``resend_url``, by default the change."""
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
@@ -314,7 +316,10 @@ def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], res
     notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url,
                     keep_first=keep_first)
     notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
-    return replace(notice, sentence=sentence_start(notice.sentence))
+    token = conflict.table.token
+    return replace(notice, sentence=sentence_start(notice.sentence),
+                   keep_url=notice.keep_url or url_for("table.screen", token=token, screen=screen, **(notice.keep_args or {})),
+                   resend_url=notice.resend_url or url_for("table.change", token=token))
 
 
 def screen_args(game: WebGame[Any, Any], args: Mapping[str, str]) -> MultiDict[str, str]:
