@@ -44,6 +44,16 @@ class HistoryRow:
     back_url: str = ""  # where "Set it back" posts
 
     @property
+    def takes_back(self) -> bool:
+        """An Undo or a "Set it back": badged as such."""
+        return self.kind in ("undo", "back")
+
+    @property
+    def value_changed(self) -> bool:
+        """Before → after (a count entered as it stood, a seat's progress moved: the value alone)."""
+        return self.before != self.after
+
+    @property
     def template(self) -> str:
         """How the entry says what changed (templates/table/history/): a scoring, a row set to 0,
         a change in words, or a value before and after."""

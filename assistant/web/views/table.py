@@ -318,7 +318,7 @@ def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], res
     notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
     token = conflict.table.token
     return replace(notice, sentence=sentence_start(notice.sentence),
-                   keep_url=notice.keep_url or url_for("table.screen", token=token, screen=screen, **(notice.keep_args or {})),
+                   keep_url=notice.keep_url or url_for("table.screen", token=token, screen=screen, **cast(dict[str, Any], notice.keep_args or {})),
                    resend_url=notice.resend_url or url_for("table.change", token=token))
 
 
