@@ -95,6 +95,11 @@ class StandingRow:
     crowned: bool
     tie_cells: list[TieColumn]
 
+    @property
+    def marked(self) -> dict[str, str]:
+        """The row's attributes (the template's ``xmlattr``): a winner's is marked."""
+        return {"class": "winner"} if self.crowned else {}
+
 
 @dataclass(frozen=True, slots=True)
 class ShownStandings:
@@ -131,6 +136,11 @@ class ChartRow:
     def parts_text(self) -> list[str]:
         """Each part as "label points", as its bar is read aloud and written beside it."""
         return [f"{part.label} {part.points}" for part in self.parts]
+
+    @property
+    def bar_attributes(self) -> dict[str, str]:
+        """The bar's attributes (the template's ``xmlattr``): read aloud as its parts, or hidden with none."""
+        return {"role": "img", "aria-label": ", ".join(self.parts_text)} if self.parts else {"aria-hidden": "true"}
 
 
 @dataclass(frozen=True, slots=True)

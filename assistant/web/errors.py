@@ -27,7 +27,8 @@ class FieldRefused(BadRequest):
 def _page(title: str, message: str, status: int, outage: str = "") -> tuple[str, int]:
     """``outage``: what is out of reach ("database"), marked on the page (data-outage) so a phone's
     banner says it rather than that the phone lost its connection (static/app.js)."""
-    return render_template("error.html", title=title, message=message, status=status, outage=outage), status
+    marked = {"data-outage": outage} if outage else {}  # the page's attributes (the template's ``xmlattr``)
+    return render_template("error.html", title=title, message=message, status=status, outage_attributes=marked), status
 
 
 def _api_error(error: HTTPException) -> tuple[dict[str, object], int, dict[str, str]]:

@@ -68,6 +68,14 @@ class OwnCounts:
     score_url: str  # then: the next scoring's card
     whole_url: str  # the screen with every count, not just the seat's ("": no seat's, not shown)
 
+    @property
+    def marked(self) -> dict[str, str]:
+        """The card's attributes (the template's ``xmlattr``): ``data-own`` once everyone, or this
+        phone's seat, is done."""
+        if self.everyone:
+            return {"data-own": "everyone"}
+        return {"data-own": "mine"} if self.mine and self.mine.finished else {}
+
 
 @dataclass(frozen=True, slots=True)
 class SeatLink:

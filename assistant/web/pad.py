@@ -131,6 +131,16 @@ class Pad:
     undo_rest: str = ""
 
     @property
+    def at_floor(self) -> bool:
+        """− is disabled: the count is 0."""
+        return self.value == 0
+
+    @property
+    def at_cap(self) -> bool:
+        """+ is disabled: the count is at the cell's cap."""
+        return self.value >= self.cap
+
+    @property
     def less(self) -> int:
         """What − sets (and + below): never under 0 nor over the cell's cap."""
         return max(0, self.value - 1)

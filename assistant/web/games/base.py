@@ -152,6 +152,11 @@ class SetupForm:
     def can_remove(self) -> bool:
         return len(self.values["players"]) > int(self.values["min"])
 
+    def name_invalid(self, index: int) -> dict[str, str]:
+        """Player ``index``'s name field's attributes (the template's ``xmlattr``): marked invalid
+        while the name or the player is refused."""
+        return {"aria-invalid": "true"} if self.errors.get(f"players.{index}.name") or self.errors.get(f"players.{index}") else {}
+
     def player_problems(self, index: int) -> list[tuple[str, list[str]]]:
         """The problems with player ``index``'s fields, each under its field's name as static/app.js
         marks it ("players-0-name")."""
@@ -323,6 +328,11 @@ class WebGame(ABC, Generic[StateT, ReportT]):
     def entry_order(self, state: StateT) -> list[str]:
         """The count cells in the order the number pad moves through them ([]: it stays)."""
         return []
+
+    @property
+    def first_screen(self) -> Screen:
+        """The first entry tab: where a table opens, and where a page with nothing else to offer leads."""
+        return self.entry_screens[0]
 
     # Everyone counts their own pieces (own_counts.py): the screen of the counts (``?player=<seat
     # key>`` there walks one seat's, ``player`` among ``screen_args``); "": the game has no seats.

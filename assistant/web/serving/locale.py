@@ -76,7 +76,7 @@ class LanguageLink(TypedDict):
     code: str
     name: str
     url: str
-    current: bool
+    marked: dict[str, str]  # aria-current on the page's own language (the template's ``xmlattr``)
 
 
 def language_links() -> list[LanguageLink]:
@@ -93,7 +93,8 @@ def language_links() -> list[LanguageLink]:
     links: list[LanguageLink] = []
     for code in LANGUAGES:
         query = urlencode({**args, "lang": code})
-        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{here}?{query}", "current": code == current})
+        links.append({"code": code, "name": LANGUAGE_NAMES[code], "url": f"{here}?{query}",
+                      "marked": {"aria-current": "true"} if code == current else {}})
     return links
 
 

@@ -44,6 +44,16 @@ class HistoryRow:
     back_url: str = ""  # where "Set it back" posts
 
     @property
+    def takes_back(self) -> bool:
+        """An Undo or a "Set it back": badged as such."""
+        return self.kind in ("undo", "back")
+
+    @property
+    def value_changed(self) -> bool:
+        """Before → after (a count entered as it stood, a seat's progress moved: the value alone)."""
+        return self.before != self.after
+
+    @property
     def template(self) -> str:
         """How the entry says what changed (templates/table/history/): a scoring, a row set to 0,
         a change in words, or a value before and after."""
@@ -68,6 +78,11 @@ class HistoryPage:
     def past_the_last(self) -> bool:
         """A page number beyond the record's (an old link): not "nothing changed"."""
         return not self.rows and self.total > 0
+
+    @property
+    def template(self) -> str:
+        """What the page shows (templates/table/history_page/): its entries, no such page, or nothing changed yet."""
+        return "table/history_page/" + ("entries.html" if self.rows else "missing.html" if self.past_the_last else "empty.html")
 
 
 def history_page(table: Table[TableState], game: WebGame[Any, Any], number: int) -> HistoryPage:

@@ -39,7 +39,12 @@ def index() -> ResponseReturnValue:
             continue
         tables.append({"table": table, "game": game, "title": game.table_title(table.state), "phase": game.phase(table)})
     tools = [GameTool(label, url_for(endpoint), game.title) for game in web_games() for label, endpoint in game.extra_links]
-    return render("home.html", "home.html", games=web_games(), tools=tools, tables=tables, unreachable=unreachable)
+    return render("home.html", "home.html", games=web_games(), tools=tools, tables=tables, recent_template=recent_template(bool(tables), unreachable))
+
+
+def recent_template(any_table: bool, unreachable: bool) -> str:
+    """The start page's recent tables: the list, that they cannot be listed now, or that none were opened here yet."""
+    return "home/recent-tables.html" if any_table else "home/unreachable.html" if unreachable else "home/no-tables.html"
 
 
 @bp.route("/new/<slug>", methods=["GET", "POST"])

@@ -73,14 +73,15 @@ def scorer_kept() -> bool:
 
 
 @bp.app_template_global()
-def offline_scoring(table: Table[TableState], scoring: str) -> dict[str, str] | None:
-    """Beside a scoring's button on a phone that keeps the scorer: the core's input for it as the
-    table stands (the position the phone scores by itself) and the scoring's name."""
+def offline_scoring(table: Table[TableState], scoring: str) -> dict[str, str]:
+    """A scoring's form's attributes on a phone that keeps the scorer (none on any other): the
+    core's input for it as the table stands (``data-position``, what the phone scores by itself)
+    and the scoring's name (``data-label``)."""
     if not scorer_kept():
-        return None
+        return {}
     game = web_game(table.game)
     label = next((str(s.label) for s in game.scorings if s.name == scoring), scoring)
-    return {"position": json.dumps(game.score_input(table.state, scoring), ensure_ascii=False, separators=(",", ":")), "label": label}
+    return {"data-position": json.dumps(game.score_input(table.state, scoring), ensure_ascii=False, separators=(",", ":")), "data-label": label}
 
 
 @bp.app_template_global()

@@ -21,7 +21,7 @@ from assistant.web.store import record
 from assistant.web.store.db import get_db
 from assistant.web.store.state import KeptResult, TableState
 from assistant.web.store.tables import RESULTS, Origin, Table, apply_change
-from assistant.web.views.table import SCORED_ON_PHONE_STALE, checked_tap, unchanged_since
+from assistant.web.views.table import SCORED_ON_PHONE_STALE, TableLink, aria_current, checked_tap, unchanged_since
 
 bp = Blueprint("scores", __name__, url_prefix="/t/<token>")
 CANNOT_SCORE = "cannot-score"  # the flashed message of a refused scoring (views/table.py shows it)
@@ -162,8 +162,8 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
         "scoring_tabs": scoring_tabs(game, token, scoring, kept_summaries),
         "view": view,
         "view_template": f"scores/_{view}.html",
-        "list_url": url_for("scores.result", token=token, scoring=scoring),
-        "walk_url": url_for("scores.result", token=token, scoring=scoring, view="walk", step=0),
+        "list_link": TableLink(url_for("scores.result", token=token, scoring=scoring), aria_current(view == "list")),
+        "walk_link": TableLink(url_for("scores.result", token=token, scoring=scoring, view="walk", step=0), aria_current(view == "walk")),
         "step_url": url_for("scores.result", token=token, scoring=scoring, view="walk"),  # the walk's Back and Next add &step=
         "notice": None,
         "poll_url": url_for("scores.result", token=token, scoring=scoring, **cast(dict[str, Any], args)),  # with since= from the page
@@ -194,14 +194,19 @@ class ScoringTab:
 
     label: str
     url: str  # "": not scored yet
-    current: bool
+    current: dict[str, str]  # aria-current on the scoring shown
+
+    @property
+    def template(self) -> str:
+        """A link once scored, else the scoring's name said as not scored yet (templates/scores/tab/)."""
+        return "scores/tab/scored.html" if self.url else "scores/tab/not-yet.html"
 
 
 def scoring_tabs(game: WebGame[Any, Any], token: str, shown: str, kept_summaries: dict[str, Any]) -> list[ScoringTab]:
     """The switch between a game's scorings; none for a game with one scoring."""
     if len(game.scorings) < 2:
         return []
-    return [ScoringTab(s.label, url_for("scores.result", token=token, scoring=s.name) if kept_summaries[s.name] else "", s.name == shown)
+    return [ScoringTab(s.label, url_for("scores.result", token=token, scoring=s.name) if kept_summaries[s.name] else "", aria_current(s.name == shown))
             for s in game.scorings]
 
 

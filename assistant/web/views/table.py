@@ -58,7 +58,7 @@ class Notice:
     keep: str = ""
     keep_args: dict[str, str] | None = None
     retry: str = ""
-    keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts ("": the screen, the change)
+    keep_url: str = ""  # where "Keep" goes and "use mine anyway" posts (conflict_notice: the screen, the change by default)
     resend_url: str = ""
     keep_first: bool = False  # an Undo or a set-back: keeping the other phone's value is the main button
 
@@ -68,10 +68,52 @@ class Notice:
         return f"table/notices/{self.kind}.html"
 
 
+bp = Blueprint("table", __name__, url_prefix="/t/<token>")
+
+
+@dataclass(frozen=True, slots=True)
+class TableLink:
+    """A link of a table page's head or tabs (templates/table/page.html): ``current`` its
+    ``aria-current`` on the page it leads to; ``label`` the game's tab's (the shared ones are worded
+    by the template)."""
+
+    url: str
+    current: dict[str, str]
+    label: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableNav:
+    """A table page's links: the game's tabs, then the scores, share and history pages."""
+
+    tabs: list[TableLink]
+    scores: TableLink
+    share: TableLink
+    history: TableLink
+
+
+def aria_current(shown: bool) -> dict[str, str]:
+    """A link's attributes (the template's ``xmlattr``) where it leads to the page shown."""
+    return {"aria-current": "page"} if shown else {}
+
+
+@bp.app_template_global()
+def table_nav(table: Table[TableState], game: WebGame[Any, Any], screen: str) -> TableNav:
+    """The links of ``table``'s page showing ``screen`` (a tab's name, "scores", "share" or "history")."""
+    def link(url: str, name: str, label: str = "") -> TableLink:
+        return TableLink(url, aria_current(name == screen), label)
+
+    return TableNav(
+        tabs=[link(url_for("table.screen", token=table.token, screen=tab.name), tab.name, tab.label) for tab in game.entry_screens],
+        scores=link(url_for("scores.latest", token=table.token), "scores"),
+        share=link(url_for("share.share", token=table.token), "share"),
+        history=link(url_for("history.history", token=table.token), "history"),
+    )
+
+
 TAP_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 THIS_ENTRY = _l("This entry")  # a tap's id refused: worded only then, as every tap's id is checked
 SCORED_ON_PHONE_STALE = "scored-on-phone-stale"  # flashed by views/scores.py: a scoring sent back from a phone, the table changed since
-bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
 
 def unchanged_since() -> bool:
@@ -156,7 +198,7 @@ def change(token: str) -> ResponseReturnValue:
         fresh, _game = open_table(token)
         return render_screen(fresh, game, screen, keep, notice=Notice("stale"), status=400)
     if isinstance(outcome, Conflict):
-        notice = conflict_notice(game, outcome, keep_first=origin.kind == "undo")
+        notice = conflict_notice(game, outcome, keep_first=origin.kind == "undo", screen=screen)
         # With the pad open the notice is pinned on it: the pad and what changed since the
         # phone's version are enough (a few KB, where the whole screen is 35).
         if wants_fragment() and "since" in request.form and keep.get("cell"):
@@ -257,9 +299,11 @@ def replaced_context(table: Table[TableState], game: WebGame[Any, Any]) -> dict[
     return {"replaced": notes, "replaced_cells": replaced}
 
 
-def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "", keep_first: bool = False) -> Notice:
+def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], resend_url: str = "", keep_url: str = "", keep_first: bool = False,
+                    screen: str = "") -> Notice:
     """``keep_first``: a change that takes back (Undo, "Set it back"), where the other phone's
-    value is what the person most likely keeps."""
+    value is what the person most likely keeps. "Keep" goes to ``keep_url``, by default ``screen``
+    (with the game's ``keep_args``); "use mine anyway" posts to ``resend_url``, by default the change."""
     state = conflict.table.state
     # Not since=: the notice's own answer is the whole screen.
     # The tap's id goes too: "use mine anyway" is that tap, taken once however often it is sent.
@@ -272,7 +316,10 @@ def conflict_notice(game: WebGame[Any, Any], conflict: Conflict[TableState], res
     notice = Notice("conflict", field=field, theirs=theirs, yours=yours, resend=resend, sentence=sentence, resend_url=resend_url, keep_url=keep_url,
                     keep_first=keep_first)
     notice = replace(notice, **(game.explain_conflict(conflict, resend) or {}))  # a game may word it itself
-    return replace(notice, sentence=sentence_start(notice.sentence))
+    token = conflict.table.token
+    return replace(notice, sentence=sentence_start(notice.sentence),
+                   keep_url=notice.keep_url or url_for("table.screen", token=token, screen=screen, **cast(dict[str, Any], notice.keep_args or {})),
+                   resend_url=notice.resend_url or url_for("table.change", token=token))
 
 
 def screen_args(game: WebGame[Any, Any], args: Mapping[str, str]) -> MultiDict[str, str]:
