@@ -98,6 +98,9 @@ def test_a_whole_game_scored_on_the_phone(phones):
     expect(page.locator(".steps").first).to_contain_text("Most stable gold territories: Ana (3), +1 VP.")
     expect(page.locator(".steps", has_text="Tie-breaks")).to_contain_text("Ana and Ben are tied on 2 VP; most stable territories: Ana (3) wins.")
     assert page.locator(".sw").count() == 0  # no colours in this game, no swatches
+    # Each name whole where there is room (a width kept for a swatch this game has not cut "Cleo" to "C").
+    cut = page.evaluate("() => Array.from(document.querySelectorAll('.standings .who'), e => e.scrollWidth > e.clientWidth ? e.textContent : '').filter(Boolean)")
+    assert cut == []
     phone.shot("55-princeps-scores", full_page=True)
 
     page.get_by_role("link", name="Step by step").click()
