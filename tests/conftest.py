@@ -25,6 +25,7 @@ def pytest_configure(config):
     collector.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.getLogger().addHandler(collector)
     config.stash[TOKENS_FROM_WORKERS] = []
+    config.pluginmanager.register(worker_groups.GroupsFirst(), "worker-groups-first")
 
 
 def _needs_postgresql(item) -> bool:

@@ -17,6 +17,9 @@ CONFTEST = """
 import pytest
 from tests import worker_groups
 
+def pytest_configure(config):
+    config.pluginmanager.register(worker_groups.GroupsFirst())
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
     worker_groups.mark(items)
@@ -32,7 +35,7 @@ def costly(request):
         made.write(f"{{__name__}}[{{request.param}}]\\n")
     return request.param
 
-@pytest.mark.parametrize("n", range(6))
+@pytest.mark.parametrize("n", range({tests}))
 def test_shares_it(costly, n):
     assert costly in {params}
 """
@@ -43,23 +46,37 @@ import pytest
 def test_alone(n):
     assert n >= 0
 """
+ENVIRONMENT = {**os.environ, "PYTHONPATH": str(ROOT)}
 RAN = re.compile(r"^\[(gw\d+)\] .*PASSED (\S+)::\S+\[(\w+)-\d+\]", re.MULTILINE)
+
+
+def pytest_in(folder: Path, *arguments: str) -> str:
+    run = subprocess.run([sys.executable, "-m", "pytest", *arguments, "-p", "no:cacheprovider", "-c", os.devnull, "--rootdir", str(folder)],
+                         cwd=folder, env=ENVIRONMENT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run.stdout
 
 
 def test_tests_sharing_a_module_fixture_run_on_one_worker_and_make_it_once(tmp_path):
     (tmp_path / "conftest.py").write_text(CONFTEST)
-    (tmp_path / "test_first.py").write_text(SHARED.format(params='("one",)'))
-    (tmp_path / "test_second.py").write_text(SHARED.format(params='("sqlite", "postgresql")'))
+    (tmp_path / "test_first.py").write_text(SHARED.format(params='("one",)', tests=6))
+    (tmp_path / "test_second.py").write_text(SHARED.format(params='("sqlite", "postgresql")', tests=6))
     (tmp_path / "test_alone.py").write_text(ALONE)
-    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
-    run = subprocess.run([sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "-v", "-p", "no:cacheprovider", "-c", os.devnull,
-                          "--rootdir", str(tmp_path)], cwd=tmp_path, env=environment, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stdout + run.stderr
+    said = pytest_in(tmp_path, "-n", "2", "--dist", "loadgroup", "-v")
     workers: dict[str, set[str]] = defaultdict(set)
-    for worker, module, param in RAN.findall(run.stdout):
+    for worker, module, param in RAN.findall(said):
         workers[f"{module.split('@')[0]}:{param}"].add(worker)
-    assert sorted(workers) == ["test_first.py:one", "test_second.py:postgresql", "test_second.py:sqlite"], run.stdout
-    assert {group: len(ran_on) for group, ran_on in workers.items()} == dict.fromkeys(workers, 1), run.stdout
+    assert sorted(workers) == ["test_first.py:one", "test_second.py:postgresql", "test_second.py:sqlite"], said
+    assert {group: len(ran_on) for group, ran_on in workers.items()} == dict.fromkeys(workers, 1), said
     made = (tmp_path / "made.txt").read_text().split()
     assert sorted(made) == ["test_first[one]", "test_second[postgresql]", "test_second[sqlite]"]  # each once
-    assert len(re.findall(r"PASSED test_alone\.py", run.stdout)) == 12
+    assert len(re.findall(r"PASSED test_alone\.py", said)) == 12
+
+
+def test_a_group_of_one_test_collected_last_is_handed_out_before_the_single_tests(tmp_path):
+    (tmp_path / "conftest.py").write_text(CONFTEST)
+    (tmp_path / "test_alone.py").write_text(ALONE)
+    (tmp_path / "test_last.py").write_text(SHARED.format(params='("one",)', tests=1))
+    collected = [line for line in pytest_in(tmp_path, "--collect-only", "-q").splitlines() if "::" in line]
+    assert len(collected) == 13
+    assert collected[0] == "test_last.py::test_shares_it[one-0]", collected

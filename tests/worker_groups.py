@@ -36,3 +36,13 @@ def mark(items: list[pytest.Item]) -> None:
         group = group_of(item)
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+
+
+class GroupsFirst:
+    """The groups ahead of the single tests, in their order otherwise. xdist hands out the biggest
+    groups first, then the rest as collected; a group of one test (the model test on one store,
+    about 45 s) collected near the end would run while the other worker has nothing left to do."""
+
+    @pytest.hookimpl(trylast=True)  # after pytest has put the tests of a module-scoped fixture together
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        items.sort(key=lambda item: item.get_closest_marker("xdist_group") is None)
