@@ -23,7 +23,7 @@ run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
 # Over every core (pytest-xdist; WORKERS=0 for one process), the tests that share a costly fixture
-# on one worker (tests/conftest.py); then the `timing` tests, which judge how fast something is,
+# on one worker (tests/worker_groups.py); then the `timing` tests, which judge how fast something is,
 # alone, so the other tests' load does not decide them (docs/testing.md).
 WORKERS ?= auto
 PYTEST := $(PY) -m pytest -q -p no:cacheprovider

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from assistant.web.store import db
-from tests import session_log
+from tests import session_log, worker_groups
 from tests.client import browser_app
 from tests.postgres import Cluster, empty
 
@@ -25,17 +25,14 @@ def pytest_configure(config):
     collector.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     logging.getLogger().addHandler(collector)
     config.stash[TOKENS_FROM_WORKERS] = []
-
-
-def _fixtures(item) -> list:
-    return [fixture for fixtures in item._fixtureinfo.name2fixturedefs.values() for fixture in fixtures]
+    config.pluginmanager.register(worker_groups.GroupsFirst(), "worker-groups-first")
 
 
 def _needs_postgresql(item) -> bool:
     """The shared cluster, a [postgresql] parameter, a cluster of its own (in the test or a
     fixture), or PostgreSQL in the test's name (a benchmark run that starts one)."""
     callspec = getattr(item, "callspec", None)
-    code = [getattr(getattr(function, "__code__", None), "co_names", ()) for function in (item.function, *(f.func for f in _fixtures(item)))]
+    code = [getattr(getattr(function, "__code__", None), "co_names", ()) for function in (item.function, *(f.func for f in worker_groups.fixtures_of(item)))]
     return ("postgres" in item.fixturenames or "postgresql" in item.originalname or any("Cluster" in names for names in code)
             or (callspec is not None and "postgresql" in callspec.params.values()))
 
@@ -43,19 +40,12 @@ def _needs_postgresql(item) -> bool:
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     """``--sqlite-only`` leaves PostgreSQL's tests out. Over several workers (pytest-xdist's
-    ``--dist loadgroup``), tests that share a costly fixture run on one worker: the shipped app
-    (a wheel built and installed once) and a module's own server or browser (module-scoped)."""
+    ``--dist loadgroup``), tests that share a costly fixture run on one worker (tests/worker_groups.py)."""
     if config.getoption("sqlite_only"):
         kept = [item for item in items if not _needs_postgresql(item)]
         config.hook.pytest_deselected(items=[item for item in items if _needs_postgresql(item)])
         items[:] = kept
-    for item in items:
-        if "/tests/shipped/" in str(item.path):
-            item.add_marker(pytest.mark.xdist_group("shipped"))
-        elif "/tests/browser/engines/" in str(item.path):  # Firefox, WebKit and Xvfb kept for the run: started once
-            item.add_marker(pytest.mark.xdist_group("engines"))
-        elif any(fixture.scope == "module" for fixture in _fixtures(item)):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    worker_groups.mark(items)
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -12,7 +12,7 @@ from assistant.web.store.record import KEPT_SCORINGS
 BENCHMARK = Path(__file__).resolve().parents[1] / "benchmarks" / "heavy_tables.py"
 
 
-def test_the_heavy_tables_benchmark_prints_another_tables_figures_on_both_stores():
+def test_the_heavy_tables_benchmark_prints_another_tables_figures_on_sqlite_and_postgresql():
     done = subprocess.run([sys.executable, str(BENCHMARK), "--clients", "2", "--seconds", "1", "--prepare", "1"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     said = done.stdout
