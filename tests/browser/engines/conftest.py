@@ -78,6 +78,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.flaky(reruns=1, condition=lambda _error, item=item: page_process_ended(item)))
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    """A failed test's report says where each of its phones stood and what it showed (a picture in
+    screenshots/failed-*), which a CI log alone cannot tell."""
+    report = yield
+    if report.failed and call.when == "call":
+        for number, phone in enumerate(item.stash.get(OPENED, [])):
+            report.sections.append((f"phone {number} at the failure", phone.describe(f"failed-{item.name}-{number}")))
+    return report
+
+
 @pytest.fixture(params=ENGINES)
 def engine(request) -> str:
     return str(request.param)

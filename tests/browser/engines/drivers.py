@@ -90,6 +90,18 @@ class Phone:
         found = self.js(READ, css)
         return None if found is None else str(found)
 
+    def describe(self, picture: str) -> str:
+        """Where the phone stands and what it shows (for a failed test's report), its picture saved
+        as ``picture``; what the engine no longer answers is said as such."""
+        said = []
+        for what, ask in (("address", lambda: self.url), ("page", lambda: self.js("return document.body ? document.body.innerText.slice(0, 1500) : '';")),
+                          ("picture", lambda: self.shot(picture) or f"screenshots/{picture}.png")):
+            try:
+                said.append(f"{what}: {ask()}")
+            except Exception as error:  # noqa: BLE001  (a crashed or hung page: say so, keep the report)
+                said.append(f"{what}: not answered ({type(error).__name__})")
+        return "\n".join(said + [f"console: {line}" for line in self.errors])
+
     def count(self, css: str) -> int:
         return int(self.js("return document.querySelectorAll(args[0]).length;", css))
 
@@ -145,7 +157,16 @@ class Phone:
         self.until(lambda: self.count(css) == number, f"{number} of {css}", timeout)
 
     def wait_url(self, pattern: str, timeout: float = WAIT_S) -> str:
-        return str(self.until(lambda: re.search(pattern, self.url) and self.url, f"an address like {pattern}", timeout))
+        seen: list[str] = []
+
+        def matches() -> str | None:
+            seen.append(self.url)
+            return seen[-1] if re.search(pattern, seen[-1]) else None
+
+        try:
+            return str(self.until(matches, f"an address like {pattern}", timeout))
+        except AssertionError as error:
+            raise AssertionError(f"{error}; the address was {seen[-1] if seen else 'never read'}") from None
 
     def wait_js(self, body: str, *args: Any, timeout: float = WAIT_S) -> Any:
         return self.until(lambda: self.js(body, *args), f"true: {body}", timeout)
