@@ -166,4 +166,4 @@ def test_the_installed_app_migrates_a_postgresql_database(installed, postgres):
     assert done.returncode == 0, done.stderr
     assert "applied 0001.game-table" in done.stdout and "applied 0002.game-table-authors" in done.stdout
     assert "applied kardinal-und-koenig-0001.board-variant" in done.stdout
-    assert "(7 migrations applied now)" in done.stdout
+    assert "(8 migrations applied now)" in done.stdout

@@ -4,6 +4,7 @@ their own, scorings never lost by one tap; on both stores, CSRF on."""
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 
@@ -397,3 +398,23 @@ def test_undo_skips_a_change_another_phone_replaced_since(app, client):
     change(app.test_client(), token, ITALIEN, value="5", tap="other-italien-7")
     pad = client.get(f"/t/{token}/board?cell={ITALIEN}").get_data(as_text=True)
     assert 'data-undo="aragon-tap-07"' in undo_button(pad)
+
+
+def test_undo_finds_what_an_undo_took_back_through_an_index(app, client):
+    """The pad's Undo asks which of this phone's entries an undo took back: with an index on the
+    undoes that is a lookup, not a walk through the table's entries (up to 20,000 kept)."""
+    from assistant.web.store.db import get_db
+
+    token = new_table(client)
+    change(client, token, ARAGON, value="1", tap="first-tap-aragon")
+    with app.app_context():
+        db = get_db()
+        table_id = db.execute("SELECT id FROM game_table WHERE id = ?", (token,)).fetchone()["id"]
+        if isinstance(db, sqlite3.Connection):  # its plan names the index
+            for sql, args in ((record.LATEST_UNDOABLE, (table_id, "phone", *record.UNDOABLE, table_id, 10)), (record.UNDONE, (table_id, 1))):
+                plan = " ".join(str(row["detail"]) for row in db.execute(f"EXPLAIN QUERY PLAN {sql}", args))
+                assert "table_change_undoes" in plan, plan
+        else:  # PostgreSQL plans by the table's size: the index is there, as the migration made it
+            found = db.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'table_change_undoes'").fetchone()
+            assert found is not None and "(table_id, undoes)" in found["indexdef"] and "undoes IS NOT NULL" in found["indexdef"], found
+        assert record.latest_undoable(db, table_id, "nobody", lambda entry: True) is None

@@ -142,9 +142,9 @@ def test_migrate_applies_the_postgresql_migrations_once(postgres, tmp_path, monk
     monkeypatch.setenv("DATABASE_URL", url)
     assert main(["migrate", "--instance", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
-    assert "applied 0001.game-table\napplied 0002.game-table-authors\napplied 0003.game-table-versions\napplied 0004.table-change\napplied 0005.table-tap\napplied 0006.game-table-pace\n" in printed
+    assert "applied 0001.game-table\napplied 0002.game-table-authors\napplied 0003.game-table-versions\napplied 0004.table-change\napplied 0005.table-tap\napplied 0006.game-table-pace\napplied 0007.table-change-undoes\n" in printed
     assert f"applied {GAME_SLUG}-0001.board-variant\n" in printed
-    assert "PostgreSQL database migrate_command on " in printed and "(7 migrations applied now)" in printed
+    assert "PostgreSQL database migrate_command on " in printed and "(8 migrations applied now)" in printed
     db.forget_postgresql(url)
     assert main(["migrate", "--instance", str(tmp_path)]) == 0
     assert "(0 migrations applied now)" in capsys.readouterr().out

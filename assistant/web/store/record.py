@@ -47,6 +47,7 @@ CREATE TABLE IF NOT EXISTS table_change (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS table_change_tap ON table_change (table_id, tap);
 CREATE INDEX IF NOT EXISTS table_change_phone ON table_change (table_id, phone, version);
+CREATE INDEX IF NOT EXISTS table_change_undoes ON table_change (table_id, undoes) WHERE undoes IS NOT NULL;
 CREATE TABLE IF NOT EXISTS table_tap (
     table_id TEXT NOT NULL,          -- game_table.id
     tap TEXT NOT NULL,               -- the id of a tap whose entry trimming removed
@@ -203,19 +204,22 @@ def at_version(db: Store, table_id: str, version: int) -> Entry | None:
     return _entry(row) if row else None
 
 
+# Whether an undo took an entry back is a lookup in table_change_undoes, per entry read (the
+# phone's latest few), never a walk through the table's entries.
+LATEST_UNDOABLE = (f"SELECT {COLUMNS} FROM table_change AS entry WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
+                   f" AND kind IN ({', '.join('?' * len(UNDOABLE))}) AND NOT EXISTS"
+                   " (SELECT 1 FROM table_change AS undo WHERE undo.table_id = ? AND undo.undoes = entry.version)"
+                   " ORDER BY version DESC LIMIT ?")
+UNDONE = "SELECT 1 FROM table_change WHERE table_id = ? AND undoes = ?"
+
+
 def latest_undoable(db: Store, table_id: str, phone: str, wanted: Callable[[Entry], bool], count: int = 10) -> Entry | None:
     """This phone's latest tap not taken back by an undo that is ``wanted``, among its latest
     ``count``, newest first. The rows are fetched one at a time until one is wanted (the pad's
     Undo mostly takes the first or second), and the query is closed before this returns."""
     if not phone:
         return None
-    rows = db.execute(
-        f"SELECT {COLUMNS} FROM table_change WHERE table_id = ? AND phone = ? AND tap IS NOT NULL"
-        f" AND kind IN ({', '.join('?' * len(UNDOABLE))}) AND version NOT IN"
-        " (SELECT undoes FROM table_change WHERE table_id = ? AND undoes IS NOT NULL)"
-        " ORDER BY version DESC LIMIT ?",
-        (table_id, phone, *UNDOABLE, table_id, count),
-    )
+    rows = db.execute(LATEST_UNDOABLE, (table_id, phone, *UNDOABLE, table_id, count))
     try:
         return next((entry for entry in map(_entry, rows) if wanted(entry)), None)
     finally:
@@ -223,7 +227,7 @@ def latest_undoable(db: Store, table_id: str, phone: str, wanted: Callable[[Entr
 
 
 def undone(db: Store, table_id: str, version: int) -> bool:
-    return db.execute("SELECT 1 FROM table_change WHERE table_id = ? AND undoes = ?", (table_id, version)).fetchone() is not None
+    return db.execute(UNDONE, (table_id, version)).fetchone() is not None
 
 
 def page(db: Store, table_id: str, number: int) -> tuple[list[Entry], int]:
