@@ -1,7 +1,8 @@
 // A scores page the service worker kept, shown without a connection (data-kept-copy on <body>,
 // static/sw.js), says when it was drawn and which counts this phone changed since, so its scores
 // are not read as if they still held: this table's taps kept on the phone (static/app.js keeps them
-// in localStorage) that the table has not taken yet, or took after the version the copy shows.
+// in localStorage) that the table has not taken yet, or took after the version the copy shows; on
+// a phone that scores by itself, with a "Score again" that scores the board with them.
 (function () {
   "use strict";
   var KEPT = "assistant.taps"; // static/app.js's queue
@@ -22,6 +23,9 @@
     if (!note || !screen) { return; }
     var labels = document.body.hasAttribute("data-kept-copy") ? changedSince(window.location.pathname.split("/")[2], Number(screen.dataset.version)) : [];
     note.hidden = !labels.length;
+    // Score again with those counts: only where the phone scores by itself (static/offline-scoring.js).
+    var again = document.getElementById("kept-again");
+    if (again) { again.hidden = !labels.length || !again.querySelector("form[data-position]"); }
     if (!labels.length) { return; }
     var drawn = new Date(Number(note.dataset.drawnAt));
     var time = drawn.toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" });

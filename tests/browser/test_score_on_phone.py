@@ -295,6 +295,58 @@ def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(b
     assert unexpected == [], unexpected
 
 
+def test_a_scores_page_kept_before_counts_tapped_offline_offers_score_again_on_the_phone(browser, stoppable_server):
+    """Scores opened while the result was current (the service worker keeps that copy, with no
+    "Score again": nothing had changed), then counts tapped with no connection: the copy, shown
+    offline, names them and offers "Score again", which scores the board with them on the phone, as
+    the server's /api/score does; back, the taps go, then the result, kept once after the question."""
+    base = stoppable_server.url
+    token, _watch = table_over_http(base, PLAYERS, WITHOUT_ONE_COUNT, scorings=("intermediate",))
+    phone = Phone(browser, base)
+    page = phone.page
+    try:
+        keep_the_scorer(page, token)
+        page.goto(f"/t/{token}/scores/intermediate")  # kept by the service worker as it is now
+        again = page.locator("#kept-again")
+        expect(page.locator("#screen .verdict-card .verdict")).to_be_visible()
+        expect(page.locator("#screen .verdict-card .verdict.stale")).to_have_count(0)
+        expect(again).to_be_hidden()  # current: nothing to score again
+        board = servers_position(base, token, "intermediate")
+        for cell, value in OFFLINE_COUNTS.items():
+            pieces, country, color = cell.split(".")
+            board[pieces].setdefault(country, {})[color] = value
+        expected = server_report(base, json.dumps(board), "en")
+        before = table_version(base, token)
+
+        page.locator("nav.tabs").get_by_role("link", name="Board", exact=True).click()
+        expect(page).to_have_url(re.compile(r"/board$"))
+        stoppable_server.stop()
+        page.context.set_offline(True)
+        for cell, value in OFFLINE_COUNTS.items():
+            set_count(page, cell, value)
+        page.locator("#pad a.done").click()
+        page.locator("nav.tabs").get_by_role("link", name="Scores", exact=True).click()
+        expect(page.locator("#kept-changes")).to_contain_text("since then this phone changed: England, monasteries of Andreas (green)")
+        expect(again.get_by_role("button", name="Score again")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        phone.shot("95-kept-copy-offers-score-again-en-390")
+        again.get_by_role("button", name="Score again").click()
+        shows_the_servers_report(page, expected)
+        assert axe_violations(page) == []
+        phone.shot("95-scored-on-phone-kept-copy-score-again-en-390")
+
+        stoppable_server.start()
+        page.context.set_offline(False)
+        expect(page.get_by_role("heading", name="Replace the kept result?")).to_be_visible(timeout=90_000)
+        page.get_by_role("button", name="Replace it").click()
+        expect(page.locator("#screen .verdict-card .verdict")).to_have_text(expected["verdict"])
+        assert table_version(base, token) == before + len(OFFLINE_COUNTS) + 1  # the three counts, then the result, once
+    finally:
+        phone.context.close()
+    unexpected = [error for error in phone.errors if not NO_CONNECTION.search(error)]
+    assert unexpected == [], unexpected
+
+
 def shown_report(page) -> dict:
     """What the phone's result shows: its verdict, standings and steps."""
     return {"verdict": page.locator("#screen .offline-scored .verdict").first.inner_text(), "standings": shown_standings(page),
