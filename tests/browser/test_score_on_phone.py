@@ -253,6 +253,17 @@ def test_a_phone_whose_first_page_is_the_share_page_scores_offline_in_its_own_la
     page.context.set_offline(False)
 
 
+def replaced_once_back(page, server, expected: dict) -> None:
+    """The server back: the phone sends what it scored; "Score again" replaces a kept result, and
+    the table asks first, as it does online; the result replaced is the phone's, current."""
+    server.start()
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name="Replace the kept result?")).to_be_visible(timeout=90_000)
+    page.get_by_role("button", name="Replace it").click()
+    expect(page.locator("#screen .verdict-card .verdict")).to_have_text(expected["verdict"])
+    expect(page.locator("#screen .verdict-card .verdict.stale")).to_have_count(0)
+
+
 def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(browser, stoppable_server):
     """The scores page of a final result the table changed since, opened on a phone that keeps the scorer:
     with no connection its "Score again" scores the board the page holds on the phone, as the tabs'
@@ -281,13 +292,7 @@ def test_score_again_on_the_scores_page_scores_on_the_phone_with_no_connection(b
         assert axe_violations(page) == []
         phone.shot("95-scored-on-phone-score-again-en-390")
 
-        stoppable_server.start()
-        page.context.set_offline(False)
-        # Sent: "Score again" replaces a kept result, and the table asks first, as it does online.
-        expect(page.get_by_role("heading", name="Replace the kept result?")).to_be_visible(timeout=90_000)
-        page.get_by_role("button", name="Replace it").click()
-        expect(page.locator("#screen .verdict-card .verdict")).to_have_text(expected["verdict"])
-        expect(page.locator("#screen .verdict-card .verdict.stale")).to_have_count(0)
+        replaced_once_back(page, stoppable_server, expected)
         assert table_version(base, token) == before + 1
     finally:
         phone.context.close()
@@ -335,11 +340,7 @@ def test_a_scores_page_kept_before_counts_tapped_offline_offers_score_again_on_t
         assert axe_violations(page) == []
         phone.shot("95-scored-on-phone-kept-copy-score-again-en-390")
 
-        stoppable_server.start()
-        page.context.set_offline(False)
-        expect(page.get_by_role("heading", name="Replace the kept result?")).to_be_visible(timeout=90_000)
-        page.get_by_role("button", name="Replace it").click()
-        expect(page.locator("#screen .verdict-card .verdict")).to_have_text(expected["verdict"])
+        replaced_once_back(page, stoppable_server, expected)
         assert table_version(base, token) == before + len(OFFLINE_COUNTS) + 1  # the three counts, then the result, once
     finally:
         phone.context.close()
