@@ -250,6 +250,10 @@ class WebDriverPhone(Phone):
         from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.common.by import By
 
+        # A person taps what the phone has drawn: an address reached by a script (htmx's redirect)
+        # has its document still loading, and Firefox sends a tap on it to no element, no click.
+        self.until(lambda: self.js("return document.readyState === 'complete';"), "the page loaded")
+
         def clicked() -> bool:
             try:
                 self.driver.find_element(By.CSS_SELECTOR, css).click()
