@@ -90,6 +90,11 @@ class Phone:
         found = self.js(READ, css)
         return None if found is None else str(found)
 
+    def drawn(self) -> None:
+        """A person taps what the phone has drawn: an address reached by a script (htmx's redirect)
+        has its document still loading, and Firefox sends a tap on it to no element, no click."""
+        self.until(lambda: self.js("return document.readyState === 'complete';"), "the page loaded")
+
     def describe(self, picture: str) -> str:
         """Where the phone stands and what it shows (for a failed test's report), its picture saved
         as ``picture``; what the engine no longer answers is said as such."""
@@ -206,6 +211,7 @@ class ChromiumPhone(Phone):
         self.page.locator(css).first.fill(text)
 
     def press_through(self, css: str, meanwhile: str) -> None:
+        self.drawn()
         box = self.page.locator(css).first.bounding_box()
         assert box, f"{css} is not on the screen"
         self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -250,9 +256,7 @@ class WebDriverPhone(Phone):
         from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.common.by import By
 
-        # A person taps what the phone has drawn: an address reached by a script (htmx's redirect)
-        # has its document still loading, and Firefox sends a tap on it to no element, no click.
-        self.until(lambda: self.js("return document.readyState === 'complete';"), "the page loaded")
+        self.drawn()
 
         def clicked() -> bool:
             try:
@@ -270,6 +274,7 @@ class WebDriverPhone(Phone):
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
 
+        self.drawn()
         ActionChains(self.driver).move_to_element(self.driver.find_element(By.CSS_SELECTOR, css)).click_and_hold().perform()
         self.js(meanwhile)
         ActionChains(self.driver).release().perform()
