@@ -197,6 +197,12 @@ class SetupForm:
                 if name == f"players.{index}" or name.startswith(f"players.{index}.")]
 
 
+def grid_attributes(can_edit: bool) -> dict[str, str]:
+    """A grid of counts' htmx attributes (the template's ``xmlattr``), on a phone that may change the
+    table: a cell's link swaps the screen in and scrolls the pad's cell into view."""
+    return {"hx-target": "#screen", "hx-swap": "outerHTML show:.cell.selected:bottom", "hx-sync": "#screen:replace"} if can_edit else {}
+
+
 @dataclass(kw_only=True)
 class ScreenContext:
     """What a screen's template gets (datasette's ``Context``): a game's screen subclasses it with

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import ScoringQuestion, ScreenContext, Seat
+from assistant.web.games.base import ScoringQuestion, ScreenContext, Seat, grid_attributes
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -62,6 +62,7 @@ class BoardScreen(ScreenContext):
     here_url: str  # the board tab
     chains_url: str  # the chains tab, which the scoring card points at ("" in the answer to a tap)
     rename: SeatedPlayer | None  # the player whose name is being typed
+    grid_attributes: dict[str, str]  # the board's htmx attributes (base.grid_attributes)
     countries: list[CountryCard]
     supply: list[SupplyRow]
     other_problems: list[str]  # what is wrong with no cell to show it on
@@ -151,6 +152,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         chains_url=url_for("table.screen", token=table.token, screen="chains") if only is None else "",
         rename=rename,
         typing=rename is not None,
+        grid_attributes=grid_attributes(table.can_edit),
         countries=countries,
         supply=supply(state, seated, problems),
         other_problems=_other(state, problems, grid.shown),

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.web.games.base import ScreenContext, Seat, WebGame
+from assistant.web.games.base import ScreenContext, Seat, WebGame, grid_attributes
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -75,6 +75,7 @@ class TerritoriesScreen(ScreenContext):
     here_url: str  # this screen: a name's rename link, the pad's Done
     cards: list[PlayerCard]  # a player each
     rename: PlayerCard | None  # the card whose name is being typed
+    grid_attributes: dict[str, str]  # the cards' htmx attributes (base.grid_attributes)
     columns: list[str]  # the grid's column heads (stable, destabilised)
     on_table: int  # territory cards on the table
     deck: int  # territory cards in the game
@@ -112,6 +113,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         cards=cards,
         rename=rename,
         typing=rename is not None,
+        grid_attributes=grid_attributes(table.can_edit),
         columns=[state_name(st) for st in STATES],
         on_table=on_table,
         deck=TERRITORY_CARDS,
