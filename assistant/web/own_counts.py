@@ -57,6 +57,11 @@ class SeatProgress:
     total: int
     finished: bool
 
+    @property
+    def state(self) -> str:
+        """Its line's class: ``finished``, or ``entering`` still."""
+        return "finished" if self.finished else "entering"
+
 
 @dataclass(frozen=True, slots=True)
 class OwnCounts:
