@@ -203,12 +203,21 @@ def grid_attributes(can_edit: bool) -> dict[str, str]:
     return {"hx-target": "#screen", "hx-swap": "outerHTML show:.cell.selected:bottom", "hx-sync": "#screen:replace"} if can_edit else {}
 
 
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """A player's name form open on an entry screen (templates/macros.html's ``rename_form``)."""
+
+    index: int  # the player's
+    name: str  # what it holds: the stored name, or a refused one as typed (views/table), to be corrected
+
+
 @dataclass(kw_only=True)
 class ScreenContext:
     """What a screen's template gets (datasette's ``Context``): a game's screen subclasses it with
     what its own template shows. The fields here are the ones the shared code reads."""
 
     typing: bool = False  # a text is being typed: no polling, which would wipe it
+    name_form: NameForm | None = None  # the name form asked for (``?rename=<index>``); a refused name reopens its own
     pad: Pad | None = None  # the open number pad (a game's ``pad.Pad``): notices are pinned on it
     # With no pad open, the pad of the first count, in a <template>: static/app.js opens it on any
     # cell without a connection (its data-* say the rest) when this phone has kept no pad of its own.
