@@ -185,6 +185,10 @@ class SetupForm:
         return [replace(rule, problems=tuple(self.errors.get(f"rules.{rule.key}", []) + self.errors.get("rules", [])))
                 for rule in self.values.get("house_rules", [])]
 
+    def invalid(self, field: str) -> dict[str, str]:
+        """A field's attributes (the template's ``xmlattr``): marked invalid while it is refused."""
+        return {"aria-invalid": "true"} if self.errors.get(field) else {}
+
     def name_invalid(self, index: int) -> dict[str, str]:
         """Player ``index``'s name field's attributes (the template's ``xmlattr``): marked invalid
         while the name or the player is refused."""
