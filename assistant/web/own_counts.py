@@ -74,6 +74,11 @@ class OwnCounts:
     whole_url: str  # the screen with every count, not just the seat's ("": no seat's, not shown)
 
     @property
+    def heading(self) -> str:
+        """Its heading's template: whose counts this phone enters, or everyone's progress (templates/table/own_counts/)."""
+        return "table/own_counts/mine.html" if self.mine else "table/own_counts/everyone.html"
+
+    @property
     def marked(self) -> dict[str, str]:
         """The card's attributes (the template's ``xmlattr``): ``data-own`` once everyone, or this
         phone's seat, is done."""
