@@ -62,6 +62,7 @@ class BoardScreen(ScreenContext):
     here_url: str  # the board tab
     chains_url: str  # the chains tab, which the scoring card points at ("" in the answer to a tap)
     grid_attributes: dict[str, str]  # the board's htmx attributes (base.grid_attributes)
+    head_template: str  # a player's column head: a link to their name's form, or the head alone (a phone watching only)
     countries: list[CountryCard]
     supply: list[SupplyRow]
     other_problems: list[str]  # what is wrong with no cell to show it on
@@ -152,6 +153,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         name_form=rename,
         typing=rename is not None,
         grid_attributes=grid_attributes(table.can_edit),
+        head_template="kardinal/_head_link.html" if table.can_edit else "kardinal/_head.html",
         countries=countries,
         supply=supply(state, seated, problems),
         other_problems=_other(state, problems, grid.shown),
