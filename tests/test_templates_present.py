@@ -34,11 +34,11 @@ def test_templates_carry_few_statements():
 def test_every_template_a_row_names_exists():
     """The parts that come in kinds name their template in the row (a notice, a history entry, the
     history page, the walk's card, the share page's words about the address, a scoring's tab, the
-    start page's recent tables, own counts' heading): each kind's file is there."""
+    start page's recent tables, own counts' heading, a grid's pad): each kind's file is there."""
     from typing import get_args, get_type_hints
 
     from assistant.web.breakdown import Walk
-    from assistant.web.games.base import Seat
+    from assistant.web.games.base import ScreenContext, Seat
     from assistant.web.own_counts import OwnCounts, SeatProgress
     from assistant.web.views.history import HistoryPage, HistoryRow
     from assistant.web.views.home import recent_template
@@ -62,7 +62,7 @@ def test_every_template_a_row_names_exists():
     recent = [recent_template(any_table, unreachable) for any_table, unreachable in ((True, False), (False, True), (False, False))]
     seat = SeatProgress(seat=Seat(key="1", label="Ana", color="", cells=()), done=0, total=0, finished=True)
     headings = [OwnCounts(rows=[seat], mine=mine, everyone=True, score_url="", whole_url="").heading for mine in (seat, None)]
-    named = [*notices, *entries, *walks, *addresses, *pages, *tabs, *recent, *headings]
+    named = [*notices, *entries, *walks, *addresses, *pages, *tabs, *recent, *headings, ScreenContext().pad_template]
     assert len(set(notices)) == 5 and len(set(entries)) == 4 and len(set(walks)) == 3 and len(set(addresses)) == 4
     assert len(set(pages)) == 3 and len(set(tabs)) == 2 and len(set(recent)) == 3 and len(set(headings)) == 2
     assert [name for name in named if not (TEMPLATES / name).is_file()] == []

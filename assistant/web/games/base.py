@@ -226,6 +226,7 @@ class ScreenContext:
     # With no pad open, the pad of the first count, in a <template>: static/app.js opens it on any
     # cell without a connection (its data-* say the rest) when this phone has kept no pad of its own.
     offline_pad: Pad | None = None
+    pad_template: str = "table/_grid_pad.html"  # draws the pad (table/_pads.html): a grid's pad.GridPad, or the game's own
 
     def template_vars(self) -> dict[str, Any]:
         """The fields as the template's names (one level: nested values stay as they are)."""

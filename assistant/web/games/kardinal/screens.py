@@ -159,6 +159,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         other_problems=_other(state, problems, grid.shown),
         pad=_pad(state, selected, problems, table.token, here, seat) if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, table.token, here, seat) if not selected and table.can_edit and only is None else None,
+        pad_template="kardinal/_pad.html",
         caps=PIECE_CAP,
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=intermediate,
