@@ -69,20 +69,22 @@ def test_every_template_a_row_names_exists():
 
 
 def test_every_template_kardinal_names_exists():
-    """Kardinal's parts that come in kinds name their templates (a sketch's spot, the paragraphs
-    under its chains, a chains card's sketch, the chains screen's part, the scoring card's stage,
-    the board check's opening and list): each file named is there."""
+    """The games' parts that come in kinds name their templates (Kardinal's sketch's spot, the
+    paragraphs under its chains, a chains card's sketch, the chains screen's part, the scoring
+    card's stage, the board check's opening and list, a column head; a Princeps name): each file
+    named is there."""
     import re
     from types import SimpleNamespace
 
     from assistant.web.games.kardinal.board_check import BoardCheckPage
     from assistant.web.games.kardinal.screens import _scoring_card
 
-    source = "".join(path.read_text(encoding="utf-8") for path in (TEMPLATES.parent / "assistant/web/games/kardinal").glob("*.py"))
-    named = set(re.findall(r'"(kardinal/_\w+\.html)"', source))
+    games = TEMPLATES.parent / "assistant/web/games"
+    source = "".join(path.read_text(encoding="utf-8") for path in [*(games / "kardinal").glob("*.py"), *(games / "princeps").glob("*.py")])
+    named = set(re.findall(r'"((?:kardinal|princeps)/_\w+\.html)"', source))
     summary = object()  # a kept scoring: only whether there is one counts
     named |= {_scoring_card(intermediate, final) for intermediate in (None, summary) for final in (None, summary)}
     named |= {BoardCheckPage.intro.fget(SimpleNamespace(variant=variant, read_only=read_only))
               for variant, read_only in ((None, False), (object(), False), (object(), True))}
-    assert len(named) >= 17
+    assert len(named) >= 21
     assert sorted(name for name in named if not (TEMPLATES / name).is_file()) == []

@@ -75,6 +75,7 @@ class TerritoriesScreen(ScreenContext):
     here_url: str  # this screen: a name's rename link, the pad's Done
     cards: list[PlayerCard]  # a player each
     grid_attributes: dict[str, str]  # the cards' htmx attributes (base.grid_attributes)
+    name_template: str  # a player's name on their card: a link to its form, or the name alone (a phone watching only)
     columns: list[str]  # the grid's column heads (stable, destabilised)
     on_table: int  # territory cards on the table
     deck: int  # territory cards in the game
@@ -113,6 +114,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         name_form=rename,
         typing=rename is not None,
         grid_attributes=grid_attributes(table.can_edit),
+        name_template="princeps/_name_link.html" if table.can_edit else "princeps/_name.html",
         columns=[state_name(st) for st in STATES],
         on_table=on_table,
         deck=TERRITORY_CARDS,
