@@ -112,5 +112,6 @@ class NamedGame(WebGame[StateT, ReportT]):
     def _form_values(self, players: list[dict[str, str]], posted: dict[str, str]) -> dict[str, Any]:
         """What templates/games/_named_setup_form.html shows: the names, the limits, each house
         rule with its readings and the one chosen (an unknown one shown as the default)."""
-        rules = [offered_rule(cell.removeprefix("rules."), rule, posted.get(cell.removeprefix("rules."), rule.default)) for cell, rule in self.house_rules.items()]
+        keys = {cell: cell.removeprefix("rules.") for cell in self.house_rules}
+        rules = [offered_rule(keys[cell], rule, posted.get(keys[cell], rule.default)) for cell, rule in self.house_rules.items()]
         return {"players": players, "min": self.seating.low, "max": self.seating.high, "house_rules": rules}
