@@ -112,6 +112,22 @@ class ShownStandings:
     tie_break_note: str  # the last scoring's: how a tie is broken
     board_line: str  # which board the scoring used ("": nothing to say)
 
+    @property
+    def notes(self) -> list[StandingsNote]:
+        """What is said under the table that the game and the core word: how tied players were put
+        in order, how a tie is broken, the board used; each with its paragraph's class."""
+        said = [StandingsNote(sentence, "tie cut") for sentence in self.tie_sentences]
+        said += [StandingsNote(self.tie_break_note, "muted")] if self.tie_break_note else []
+        return said + ([StandingsNote(self.board_line, "board-used")] if self.board_line else [])
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsNote:
+    """A paragraph under the standings."""
+
+    text: str
+    css: str
+
 
 @dataclass(frozen=True, slots=True)
 class ChartPart:

@@ -57,6 +57,11 @@ class SeatProgress:
     total: int
     finished: bool
 
+    @property
+    def state(self) -> str:
+        """Its line's class: ``finished``, or ``entering`` still."""
+        return "finished" if self.finished else "entering"
+
 
 @dataclass(frozen=True, slots=True)
 class OwnCounts:
@@ -67,6 +72,11 @@ class OwnCounts:
     everyone: bool  # every seat is done
     score_url: str  # then: the next scoring's card
     whole_url: str  # the screen with every count, not just the seat's ("": no seat's, not shown)
+
+    @property
+    def heading(self) -> str:
+        """Its heading's template: whose counts this phone enters, or everyone's progress (templates/table/own_counts/)."""
+        return "table/own_counts/mine.html" if self.mine else "table/own_counts/everyone.html"
 
     @property
     def marked(self) -> dict[str, str]:

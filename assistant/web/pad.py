@@ -190,7 +190,7 @@ def seat_pad(pad: PadT, key: str, cells: Sequence[str], done_url: str) -> PadT:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GridPad(Pad):
-    """The pad of templates/macros.html's ``count_pads``: a player's count, said on its head."""
+    """The pad of a grid of counts (templates/table/_grid_pad.html): a player's count, said on its head."""
 
     player: str  # the player's name, isolated
     what: str  # what the count is ("stable gold")

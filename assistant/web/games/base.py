@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -91,6 +91,34 @@ class HouseRule:
         return next(other for other in self.choices if other != reading)
 
 
+@dataclass(frozen=True, slots=True)
+class OfferedReading:
+    """One radio button of a house rule on the new-table form."""
+
+    value: str  # the reading's key, as posted
+    label: str
+    explanation: str
+    chosen: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OfferedRule:
+    """A house rule on the new-table form (templates/macros.html's ``setup_form``): its field, its
+    legend, its readings with the one chosen, and the problems said under it."""
+
+    key: str  # the form field: the cell ``rules.<key>``
+    legend: str
+    readings: tuple[OfferedReading, ...]
+    problems: tuple[str, ...] = ()
+
+
+def offered_rule(key: str, rule: HouseRule, chosen: str) -> OfferedRule:
+    """``rule`` as the form offers it, ``chosen`` checked (an unknown one shown as the default)."""
+    chosen = chosen if chosen in rule.choices else rule.default
+    readings = tuple(OfferedReading(reading, choice.label, choice.explanation, reading == chosen) for reading, choice in rule.choices.items())
+    return OfferedRule(key, rule.legend, readings)
+
+
 @dataclass(frozen=True)
 class Seat:
     """A player as their own entry link names them."""
@@ -133,8 +161,7 @@ class SetupForm:
     """The new-table form: what was entered, the errors by field, and the state once valid.
 
     ``values`` is what templates/macros.html's ``setup_form`` shows: ``players`` (a list), ``min``
-    and ``max`` players, and for a game with a house rule its ``rules`` (the choices) and the
-    chosen reading under the rule's name."""
+    and ``max`` players, and ``house_rules`` (a list of ``OfferedRule``, empty for a game without)."""
 
     values: dict[str, Any]
     errors: dict[str, list[str]] = field(default_factory=dict)
@@ -152,6 +179,16 @@ class SetupForm:
     def can_remove(self) -> bool:
         return len(self.values["players"]) > int(self.values["min"])
 
+    @property
+    def house_rules(self) -> list[OfferedRule]:
+        """Each house rule offered, with the problems found with it."""
+        return [replace(rule, problems=tuple(self.errors.get(f"rules.{rule.key}", []) + self.errors.get("rules", [])))
+                for rule in self.values.get("house_rules", [])]
+
+    def invalid(self, field: str) -> dict[str, str]:
+        """A field's attributes (the template's ``xmlattr``): marked invalid while it is refused."""
+        return {"aria-invalid": "true"} if self.errors.get(field) else {}
+
     def name_invalid(self, index: int) -> dict[str, str]:
         """Player ``index``'s name field's attributes (the template's ``xmlattr``): marked invalid
         while the name or the player is refused."""
@@ -164,16 +201,32 @@ class SetupForm:
                 if name == f"players.{index}" or name.startswith(f"players.{index}.")]
 
 
+def grid_attributes(can_edit: bool) -> dict[str, str]:
+    """A grid of counts' htmx attributes (the template's ``xmlattr``), on a phone that may change the
+    table: a cell's link swaps the screen in and scrolls the pad's cell into view."""
+    return {"hx-target": "#screen", "hx-swap": "outerHTML show:.cell.selected:bottom", "hx-sync": "#screen:replace"} if can_edit else {}
+
+
+@dataclass(frozen=True, slots=True)
+class NameForm:
+    """A player's name form open on an entry screen (templates/macros.html's ``rename_form``)."""
+
+    index: int  # the player's
+    name: str  # what it holds: the stored name, or a refused one as typed (views/table), to be corrected
+
+
 @dataclass(kw_only=True)
 class ScreenContext:
     """What a screen's template gets (datasette's ``Context``): a game's screen subclasses it with
     what its own template shows. The fields here are the ones the shared code reads."""
 
     typing: bool = False  # a text is being typed: no polling, which would wipe it
+    name_form: NameForm | None = None  # the name form asked for (``?rename=<index>``); a refused name reopens its own
     pad: Pad | None = None  # the open number pad (a game's ``pad.Pad``): notices are pinned on it
     # With no pad open, the pad of the first count, in a <template>: static/app.js opens it on any
     # cell without a connection (its data-* say the rest) when this phone has kept no pad of its own.
     offline_pad: Pad | None = None
+    pad_template: str = "table/_grid_pad.html"  # draws the pad (table/_pads.html): a grid's pad.GridPad, or the game's own
 
     def template_vars(self) -> dict[str, Any]:
         """The fields as the template's names (one level: nested values stay as they are)."""

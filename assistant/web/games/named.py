@@ -27,7 +27,7 @@ from assistant.games import get_game
 from assistant.games.names import isolated
 from assistant.problems import InvalidInput, by_field
 from assistant.web.changes import name_cell_change, parse_cell_change, rule_cell_change, seat
-from assistant.web.games.base import ReportT, Seating, SetupForm, StateT, WebGame
+from assistant.web.games.base import ReportT, Seating, SetupForm, StateT, WebGame, offered_rule
 from assistant.web.seats import change_seats
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import request_translations
@@ -112,17 +112,6 @@ class NamedGame(WebGame[StateT, ReportT]):
     def _form_values(self, players: list[dict[str, str]], posted: dict[str, str]) -> dict[str, Any]:
         """What templates/games/_named_setup_form.html shows: the names, the limits, each house
         rule with its readings and the one chosen (an unknown one shown as the default)."""
-        rules = []
-        for cell, rule in self.house_rules.items():
-            key = cell.removeprefix("rules.")
-            chosen = posted.get(key, rule.default)
-            rules.append(
-                {
-                    "key": key,
-                    "cell": cell,
-                    "legend": rule.legend,
-                    "choices": [(reading, choice.label, choice.explanation) for reading, choice in rule.choices.items()],
-                    "chosen": chosen if chosen in rule.choices else rule.default,
-                }
-            )
+        keys = {cell: cell.removeprefix("rules.") for cell in self.house_rules}
+        rules = [offered_rule(keys[cell], rule, posted.get(keys[cell], rule.default)) for cell, rule in self.house_rules.items()]
         return {"players": players, "min": self.seating.low, "max": self.seating.high, "house_rules": rules}

@@ -185,7 +185,26 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
         if kept and kept.stale and shown.final:
             shown = replace(shown, stale=True, play_log=None)
         context.update(vars(shown))
+        context["verdict_card"] = verdict_card(table, game, report, view, shown.stale)
     return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)
+
+
+@dataclass(frozen=True)
+class VerdictCard:
+    """The card above a result (templates/scores/_report.html): the scoring's verdict, that the
+    table changed since with the button to score again, and the core's warnings."""
+
+    titled: bool  # the scoring's name and verdict: not on the walk, which keeps the suspense until its end
+    rescore: bool  # Score again: the result is stale and this phone may change the table
+    warnings: list[tuple[str, str]]  # each warning's cell in words and its reason
+
+
+def verdict_card(table: Table[TableState], game: WebGame[Any, Any], report: ScoringReport, view: str, stale: bool) -> VerdictCard | None:
+    """None when the card would say nothing: the walk of a result still standing, without warnings."""
+    warnings = [(game.describe_cell(table.state, warning.field), warning.reason) for warning in report.warnings]
+    if view == "walk" and not stale and not warnings:
+        return None
+    return VerdictCard(titled=view != "walk", rescore=stale and table.can_edit, warnings=warnings)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import MultiDict
 
 from assistant.web import own_counts, takeback
-from assistant.web.games.base import BadChange, PlannedChange, ScreenContext, Seat, WebGame
+from assistant.web.changes import name_seat
+from assistant.web.games.base import BadChange, NameForm, PlannedChange, ScreenContext, Seat, WebGame
 from assistant.web.pad import UndoOffer, cell_id
 from assistant.web.pages import editable_table, open_table, render, wants_fragment
 from assistant.web.phones import phone_is_new, this_phone, this_phone_if_known
@@ -351,12 +352,13 @@ def render_screen(table: Table[TableState], game: WebGame[Any, Any], screen: str
 def _screen_context(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: MultiDict[str, str], context: ScreenContext,
                     notice: Notice | None = None, written: record.Entry | None = None) -> dict[str, object]:
     """What a screen's templates see, whole or in parts: the game's context for it, the table,
-    its arguments (also sent with the next poll), the replaced-value notes and what was typed
-    in a refused change (``typed``, by cell: a form shows it again, not the stored value)."""
-    typed = typed_in_form() if notice and notice.kind == "error" else {}
-    shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args, "typed": typed}
+    its arguments (also sent with the next poll), the replaced-value notes, and a refused name's
+    form holding it as typed (``name_form``: shown again, not the stored name)."""
+    shared = {"table": table, "game": game, "screen": screen, "args": args, "poll_args": args}
     own = own_counts.progress(table, game, screen, args.get("player") if table.can_edit else None)
     variables = {**shared, **replaced_context(table, game), **context.template_vars(), "own_counts": own}
+    if notice and notice.kind == "error":
+        variables["name_form"] = refused_name(table) or context.name_form
     if context.pad is not None and table.can_edit:  # while a conflict's notice is up, its own buttons decide
         player = args.get("player")
         seat = own_counts.seat_of(game.seats(table.state), player) if own and player else None
@@ -397,11 +399,12 @@ def undoes_something(game: WebGame[Any, Any], table: Table[TableState], entry: r
     return takeback.in_force(game, table, entry)
 
 
-def typed_in_form() -> dict[str, str]:
-    """The value this request's form sent, by its cell."""
+def refused_name(table: Table[TableState]) -> NameForm | None:
+    """The name this request's form sent for a player, as typed: the form it was refused in opens again with it."""
     if request.method != "POST" or "cell" not in request.form:
-        return {}
-    return {request.form["cell"]: request.form.get("value", "")[:100]}
+        return None
+    index = name_seat(table.state, request.form["cell"])
+    return None if index is None else NameForm(index, request.form.get("value", "")[:100])
 
 
 def render_changes(table: Table[TableState], game: WebGame[Any, Any], screen: str, args: Mapping[str, str], parts: frozenset[str],

@@ -130,6 +130,11 @@ class ListedVariant:
     current: dict[str, str] = field(default_factory=dict)  # aria-current when it is the board shown
 
     @property
+    def edit_url(self) -> str:
+        """Its board check."""
+        return url_for("boards.edit", ident=self.variant.id)
+
+    @property
     def changed_pairs(self) -> str:
         """The alliances it changes, "3 England–Franken, 7 Aragon–Burgund" (numbers and the board's names)."""
         return ", ".join(f"{a.number} {'–'.join(a.countries)}" for a in self.changed)

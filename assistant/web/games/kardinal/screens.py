@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import ScoringQuestion, ScreenContext, Seat
+from assistant.web.games.base import NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -61,7 +61,8 @@ class BoardScreen(ScreenContext):
     players: list[SeatedPlayer]  # seating order
     here_url: str  # the board tab
     chains_url: str  # the chains tab, which the scoring card points at ("" in the answer to a tap)
-    rename: SeatedPlayer | None  # the player whose name is being typed
+    grid_attributes: dict[str, str]  # the board's htmx attributes (base.grid_attributes)
+    head_template: str  # a player's column head: a link to their name's form, or the head alone (a phone watching only)
     countries: list[CountryCard]
     supply: list[SupplyRow]
     other_problems: list[str]  # what is wrong with no cell to show it on
@@ -144,18 +145,21 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
     grid.shown.update(f"{pieces}.*.{p.color}" for pieces in PIECES for p in seated)
     intermediate, final = (kept_summary(table, "intermediate"), kept_summary(table, "final")) if only is None else (None, None)
     renaming = small_number(args.get("rename"))
-    rename = seated[renaming] if renaming is not None and renaming < len(seated) and table.can_edit else None
+    rename = NameForm(renaming, seated[renaming].name) if renaming is not None and renaming < len(seated) and table.can_edit else None
     return BoardScreen(
         players=seated,
         here_url=here,
         chains_url=url_for("table.screen", token=table.token, screen="chains") if only is None else "",
-        rename=rename,
+        name_form=rename,
         typing=rename is not None,
+        grid_attributes=grid_attributes(table.can_edit),
+        head_template="kardinal/_head_link.html" if table.can_edit else "kardinal/_head.html",
         countries=countries,
         supply=supply(state, seated, problems),
         other_problems=_other(state, problems, grid.shown),
         pad=_pad(state, selected, problems, table.token, here, seat) if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, table.token, here, seat) if not selected and table.can_edit and only is None else None,
+        pad_template="kardinal/_pad.html",
         caps=PIECE_CAP,
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=intermediate,

@@ -10,11 +10,11 @@ from assistant.games.kardinal.board import MAX_PLAYERS, MIN_PLAYERS, PALETTE, pu
 from assistant.games.kardinal.chains import CHAIN_RULES, DISJOINT
 from assistant.games.kardinal.position import parse_position
 from assistant.problems import InvalidInput, by_field
-from assistant.web.games.base import SetupForm
+from assistant.web.games.base import SetupForm, offered_rule
 from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.boards import PUBLISHED_LABEL, find_variant, list_variants, readable, table_choice, variants_by_id
 from assistant.web.games.kardinal.state import KardinalPlayer, KardinalRules, KardinalState
-from assistant.web.games.kardinal.words import CHAIN_RULE_CHOICES, color_label
+from assistant.web.games.kardinal.words import CHAIN_RULE, color_label
 from assistant.web.seats import change_seats
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.i18n import request_translations as get_translations
@@ -32,7 +32,7 @@ def _with_choices(values: dict[str, Any]) -> dict[str, Any]:
     return {
         **values,
         "palette": [(color, color_label(color)) for color in PALETTE],
-        "rules": [(rule, CHAIN_RULE_CHOICES[rule].label, CHAIN_RULE_CHOICES[rule].explanation) for rule in CHAIN_RULES],
+        "house_rules": [offered_rule("chains", CHAIN_RULE, values["chains"])],
         "min": MIN_PLAYERS,
         "max": MAX_PLAYERS,
         "boards": _offered_boards(values.get("board", "")),

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.web.games.base import ScreenContext, Seat, WebGame
+from assistant.web.games.base import NameForm, ScreenContext, Seat, WebGame, grid_attributes
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -74,7 +74,8 @@ class TerritoriesScreen(ScreenContext):
 
     here_url: str  # this screen: a name's rename link, the pad's Done
     cards: list[PlayerCard]  # a player each
-    rename: PlayerCard | None  # the card whose name is being typed
+    grid_attributes: dict[str, str]  # the cards' htmx attributes (base.grid_attributes)
+    name_template: str  # a player's name on their card: a link to its form, or the name alone (a phone watching only)
     columns: list[str]  # the grid's column heads (stable, destabilised)
     on_table: int  # territory cards on the table
     deck: int  # territory cards in the game
@@ -104,14 +105,16 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
     cards = [_card(state, index, problems, selected, here, following, tail, seat) for index in range(len(state.players))]
     shown = {field for card in cards for field in card.fields}
     renaming = small_number(args.get("rename"))
-    rename = cards[renaming] if renaming is not None and renaming < len(cards) and table.can_edit else None
+    rename = NameForm(renaming, cards[renaming].name) if renaming is not None and renaming < len(cards) and table.can_edit else None
     on_table = sum(card.totals["all"] for card in cards)
     rule = state.rules.ties
     return TerritoriesScreen(
         here_url=here,
         cards=cards,
-        rename=rename,
+        name_form=rename,
         typing=rename is not None,
+        grid_attributes=grid_attributes(table.can_edit),
+        name_template="princeps/_name_link.html" if table.can_edit else "princeps/_name.html",
         columns=[state_name(st) for st in STATES],
         on_table=on_table,
         deck=TERRITORY_CARDS,
