@@ -258,9 +258,6 @@ def test_no_word_is_hyphenated_in_a_button_a_name_a_link_a_command_or_a_header(e
     "Intermediate scor-ing", "An-dreas", "py-thon -m assi-stant serve", "player=yel-low", the
     standings' "Punk-te" must stay whole on every screen at 360 px, in English and German."""
     phone = engine_phones(360)
-    # Firefox fetches the icon after the load event; the next page, asked for at once, ends that
-    # fetch in the service worker, which Firefox logs as the worker's error.
-    phone.expect_console(r"favicon\.svg.*ServiceWorker intercepted the request")
     players = [("Andreas", "green"), ("Barbara", "red"), ("Doris", "blue"), ("", "purple")]
     token, _watch = table_over_http(live_server, players, EXAMPLE, chains={"green": [4]}, scorings=("intermediate", "final"))
     princeps = start_table(phone, PRINCEPS, ["Andreas", "Barbara", "Friederike"])
