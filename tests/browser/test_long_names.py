@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.steps import enter_position, open_pad, start_table
+from tests.browser.steps import enter_position, open_pad, start_table, table_over_http
 from tests.browser.test_form_errors import axe_violations
 
 pytestmark = pytest.mark.browser
@@ -132,3 +132,23 @@ def test_names_are_never_split_inside_a_word_and_the_pad_heading_keeps_to_two_li
     assert name.evaluate("el => el.scrollWidth <= el.clientWidth")
     if (lang, width) == ("de", 360):
         assert axe_violations(page) == []
+
+
+CUT_IN_THE_STANDINGS = "() => Array.from(document.querySelectorAll('.standings .who'), e => e.scrollWidth > e.clientWidth ? e.textContent : '').filter(Boolean)"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_short_name_and_a_player_without_one_are_whole_in_the_standings(phones, live_server, width):
+    """A player without a name is called by their colour ("Blue"): beside its swatch, with no
+    colour's name after it, the standings cut it to "B…" where there was room for it."""
+    players = [("Ana", "red"), ("Bo", "green"), ("", "blue")]
+    counts = {"monasteries.England.red": 3, "monasteries.England.green": 2, "monasteries.England.blue": 1}
+    token, _watch = table_over_http(live_server, players, counts, scorings=("intermediate",))
+    phone = phones(width)
+    page = phone.page
+    page.goto(f"/t/{token}/scores/intermediate")
+    expect(page.locator(".standings tbody tr")).to_have_count(3)
+    expect(page.locator(".standings tbody tr").nth(2).locator(".who")).to_have_text("Blue")
+    assert page.evaluate(CUT_IN_THE_STANDINGS) == []
+    assert fits(page), too_wide(page)
+    phone.shot(f"97-standings-short-names-{width}")
