@@ -12,7 +12,20 @@ from assistant.web.serving.serve import free_port
 from tests.served import LOOPBACK, serving
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+# Chromium heeds only the last --disable-features it is given, so ours repeats Playwright's own
+# (playwright-core's chromiumSwitches.ts, 1.65); test_chromium_flags.py fails if one is missing.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades", "HttpsFirstBalancedModeAutoEnable", "LensOverlay",
+    "MediaRouter", "PaintHolding", "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch", "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+# Headless Chromium gives every context a window with an address bar whose pop-up is a page of
+# Chromium's own, drawn in a renderer of its own: a third of Chromium's CPU in a browser test, on
+# a machine the suite keeps busy (docs/testing.md). No page of ours is drawn differently.
+NO_ADDRESS_BAR_POPUP = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic", "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED_FEATURES + NO_ADDRESS_BAR_POPUP)]
 PHONE = {"width": 390, "height": 844}
 # How long a step waits for what a phone should show (a change another phone made, a poll's
 # answer, a kept tap sent): a wait ends as soon as it is shown, so a wide margin costs a passing
