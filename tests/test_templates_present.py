@@ -35,7 +35,7 @@ def test_templates_carry_few_statements():
 
 def test_every_template_a_row_names_exists():
     """The parts that come in kinds name their template in the row (a notice, a history entry, the
-    history page, the walk's card, the share page's words about the address, a scoring's tab, the
+    history page, the walk's card and its Back, the share page's words about the address, a scoring's tab, the
     start page's recent tables, own counts' heading, a grid's pad): each kind's file is there."""
     from typing import get_args, get_type_hints
 
@@ -54,6 +54,7 @@ def test_every_template_a_row_names_exists():
     entries.append(HistoryRow(kind="set", done="a road drawn", **entry).template)
     walks = [Walk(index=0, count=1, step=None, at_start=start, at_end=end, back=None, next=None, totals=[], width=1).template
              for start, end in ((True, False), (False, False), (False, True))]
+    backs = [Walk(index=0, count=1, step=None, at_start=False, at_end=False, back=back, next=None, totals=[], width=1).back_template for back in (None, 0)]
     where = {"base": "http://192.0.2.1:5000", "opened_on_localhost": False, "listening_locally": False}
     addresses = [where_said({**where, "source": "configured"}), where_said({**where, "source": "lan", "opened_on_localhost": True}),
                  where_said({**where, "source": "lan", "unknown_host": "example.org"}), where_said({**where, "source": "opened"})]
@@ -64,8 +65,8 @@ def test_every_template_a_row_names_exists():
     recent = [recent_template(any_table, unreachable) for any_table, unreachable in ((True, False), (False, True), (False, False))]
     seat = SeatProgress(seat=Seat(key="1", label="Ana", color="", cells=()), done=0, total=0, finished=True)
     headings = [OwnCounts(rows=[seat], mine=mine, everyone=True, score_url="", whole_url="").heading for mine in (seat, None)]
-    named = [*notices, *entries, *walks, *addresses, *pages, *tabs, *recent, *headings, ScreenContext().pad_template]
-    assert len(set(notices)) == 5 and len(set(entries)) == 4 and len(set(walks)) == 3 and len(set(addresses)) == 4
+    named = [*notices, *entries, *walks, *backs, *addresses, *pages, *tabs, *recent, *headings, ScreenContext().pad_template]
+    assert len(set(notices)) == 5 and len(set(entries)) == 4 and len(set(walks)) == 3 and len(set(backs)) == 2 and len(set(addresses)) == 4
     assert len(set(pages)) == 3 and len(set(tabs)) == 2 and len(set(recent)) == 3 and len(set(headings)) == 2
     assert [name for name in named if not (TEMPLATES / name).is_file()] == []
 

@@ -107,6 +107,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     static_files.init_app(app)
 
     from assistant.web import api
+    from assistant.web.pages import swap_oob
     from assistant.web.views import history, home, installed, offline, scores, share, table
 
     app.register_blueprint(api.bp)
@@ -119,6 +120,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     app.register_blueprint(offline.bp)
     # The games served, in the page's language ("A and B", "A und B"): shared pages name no game themselves.
     app.jinja_env.globals["htmx_config"] = HTMX_CONFIG
+    app.jinja_env.globals["swap_oob"] = swap_oob
     app.jinja_env.globals["games_in_words"] = lambda: format_list([str(game.title) for game in web_games()], locale=str(get_locale()))
     for game in web_games():
         for blueprint in game.blueprints():

@@ -73,6 +73,11 @@ class Walk:
         """What the walk's card shows here (templates/scores/walk/): its start, a step, or its end."""
         return "scores/walk/start.html" if self.at_start else "scores/walk/end.html" if self.at_end else "scores/walk/step.html"
 
+    @property
+    def back_template(self) -> str:
+        """Back on the walk's bar (templates/scores/walk/): a link, or at the start an empty place."""
+        return "scores/walk/no-back.html" if self.back is None else "scores/walk/back.html"
+
 
 @dataclass(frozen=True, slots=True)
 class TieColumn:

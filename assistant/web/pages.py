@@ -19,6 +19,12 @@ def wants_fragment() -> bool:
     return headers.get("HX-Request") == "true" and not headers.get("HX-Boosted") and not headers.get("HX-History-Restore-Request")
 
 
+def swap_oob(alone: bool) -> dict[str, str]:
+    """A part's attributes (the template's ``xmlattr``) where it comes alone in an answer: htmx swaps
+    it in by its id (out of band)."""
+    return {"hx-swap-oob": "true"} if alone else {}
+
+
 def render(page_template: str, fragment_template: str, status: int = 200, **context: Any) -> tuple[str, int, dict[str, str]]:
     """``fragment_template`` for htmx, else ``page_template`` (which includes the same fragment)."""
     # Vary: the same address answers with a page or a fragment; no-store: live state and tokens.

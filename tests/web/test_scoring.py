@@ -170,6 +170,21 @@ def test_five_markers_on_one_space_stay_inside_its_square():
     assert len(set(together)) == 5  # none hides another
 
 
+def test_a_marker_round_the_track_says_how_often_it_passed_the_last_space(app):
+    from flask import render_template
+
+    from assistant.web.breakdown import track
+    from assistant.web.games.base import PlayerView
+
+    players = [PlayerView(key=c, name=c, label=c, total=total, color=c) for c, total in [("red", 137), ("green", 212), ("blue", 12)]]
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        card = render_template("scores/_track.html", track=track(players, 100))
+    items = re.findall(r"<li>.*?</li>", card, re.S)
+    assert [re.sub(r"<[^>]+>|\s+", " ", item).split() for item in items] == [
+        ["red", ":", "space", "37", "(passed", "100", "once)"], ["green", ":", "space", "12", "(passed", "100", "2", "times)"],
+        ["blue", ":", "space", "12"]]
+
+
 def test_the_sum_under_each_total_is_explained_and_the_crown_is_an_image(client):
     """Issue "What a newcomer still trips on", finding 11: "12 + 50" under each total had no label."""
     token = new_table(client)

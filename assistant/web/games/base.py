@@ -194,11 +194,11 @@ class SetupForm:
         while the name or the player is refused."""
         return {"aria-invalid": "true"} if self.errors.get(f"players.{index}.name") or self.errors.get(f"players.{index}") else {}
 
-    def player_problems(self, index: int) -> list[tuple[str, list[str]]]:
-        """The problems with player ``index``'s fields, each under its field's name as static/app.js
+    def player_problems(self, index: int) -> list[tuple[str, str]]:
+        """The problems with player ``index``'s fields, each reason with its field's name as static/app.js
         marks it ("players-0-name")."""
-        return [(name.replace(".", "-"), reasons) for name, reasons in self.errors.items()
-                if name == f"players.{index}" or name.startswith(f"players.{index}.")]
+        return [(name.replace(".", "-"), reason) for name, reasons in self.errors.items()
+                if name == f"players.{index}" or name.startswith(f"players.{index}.") for reason in reasons]
 
 
 def grid_attributes(can_edit: bool) -> dict[str, str]:

@@ -80,6 +80,11 @@ class HistoryPage:
         return not self.rows and self.total > 0
 
     @property
+    def paged(self) -> bool:
+        """The record takes more than one page: the links to the others are shown."""
+        return self.pages > 1
+
+    @property
     def template(self) -> str:
         """What the page shows (templates/table/history_page/): its entries, no such page, or nothing changed yet."""
         return "table/history_page/" + ("entries.html" if self.rows else "missing.html" if self.past_the_last else "empty.html")

@@ -68,6 +68,11 @@ class Notice:
         """The notice's own template: templates/table/notices/<kind>.html."""
         return f"table/notices/{self.kind}.html"
 
+    @property
+    def resend_attributes(self) -> dict[str, str]:
+        """"Use mine anyway"'s attributes (the template's ``xmlattr``): the main button, unless keeping theirs is."""
+        return {} if self.keep_first else {"class": "primary"}
+
 
 bp = Blueprint("table", __name__, url_prefix="/t/<token>")
 
@@ -419,6 +424,7 @@ def render_changes(table: Table[TableState], game: WebGame[Any, Any], screen: st
         changed=parts,
         changes=f"{game.templates}/_{screen}_changes.html",
         fragment_request=True,
+        oob=True,  # every part alone, swapped in by its id
         notice=notice,
         **_screen_context(table, game, screen, args, context, notice, written),
     )
