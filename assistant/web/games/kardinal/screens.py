@@ -70,6 +70,8 @@ class BoardScreen(ScreenContext):
     intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
     final: KeptSummary | None
     scoring_card: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
+    # The answer to a tap sends its parts alone (the countries, the supply, the problems listed apart), each swapped in by its id.
+    oob_attributes: dict[str, str]
 
 
 @dataclass(kw_only=True)
@@ -165,6 +167,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         intermediate=intermediate,
         final=final,
         scoring_card=_scoring_card(intermediate, final),
+        oob_attributes={"hx-swap-oob": "true"} if only is not None else {},
     )
 
 
