@@ -96,6 +96,7 @@ class ChainsScreen(ScreenContext):
     intermediate: KeptSummary | None
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
+    length_template: str  # a counted chain's length: a button removing it, or the length alone (a phone watching only)
     sketch: SketchEditor | None = None  # the open sketch's lattice
     part: str = "kardinal/_chains_cards.html"  # what the screen shows: the cards, or the open sketch (kardinal/_sketch.html)
 
@@ -422,4 +423,5 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),
         question=scoring_question(table, "final") if table.can_edit else None,
+        length_template="kardinal/_length_button.html" if table.can_edit else "kardinal/_length.html",
     )
