@@ -8,6 +8,8 @@ from assistant.web.games.base import ChipNames
 from assistant.web.pad import CountCell, Pad
 from assistant.web.serving.i18n import ngettext
 
+NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
+
 
 @dataclass(frozen=True, slots=True)
 class SeatedPlayer(ChipNames):
@@ -36,6 +38,7 @@ class ChainRow:
     on_board: int  # monasteries on the board
     problems: list[str]
     adding: bool  # the chain pad is open on this player
+    add_button: str  # the way to the chain pad: kardinal/_chain_add.html, or NOTHING (the pad open on them, a phone watching only)
     sketch: SketchSummary | None = None  # the sketch's summary (sketch_screen.card_summary)
 
     @property

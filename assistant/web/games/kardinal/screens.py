@@ -14,6 +14,7 @@ from assistant.problems import by_field
 from assistant.web.games.base import NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
+    NOTHING,
     BoardCell,
     BoardPad,
     ChainRow,
@@ -97,6 +98,9 @@ class ChainsScreen(ScreenContext):
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
     length_template: str  # a counted chain's length: a button removing it, or the length alone (a phone watching only)
+    problems_link: str  # the board's problems counted, pointing at them; NOTHING without any
+    intro: str  # how to count chains, for a phone that may enter them; NOTHING for one watching only
+    chain_pad: str  # the chain pad, open on ``adding`` (kardinal/_chain_pad.html), or NOTHING
     sketch: SketchEditor | None = None  # the open sketch's lattice
     part: str = "kardinal/_chains_cards.html"  # what the screen shows: the cards, or the open sketch (kardinal/_sketch.html)
 
@@ -395,6 +399,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
                 on_board=placed(state, "monasteries", color),
                 problems=found,
                 adding=adding == color,
+                add_button="kardinal/_chain_add.html" if table.can_edit and adding != color else NOTHING,
             )
         )
     colors = [p.color for p in state.players]
@@ -404,6 +409,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     room = adding_row.on_board - adding_row.points if adding_row else 0
     rule = state.rules.chains
     seated = players(state)
+    board_problems = len([f for f in problems if f not in shown])
     return ChainsScreen(
         players=seated,
         rows=rows,
@@ -419,9 +425,12 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         rule_label=CHAIN_RULE.choices[rule].label,
         rule_explanation=CHAIN_RULE.choices[rule].explanation,
         other_rule=CHAIN_RULE.other(rule),
-        board_problems=len([f for f in problems if f not in shown]),
+        board_problems=board_problems,
         intermediate=kept_summary(table, "intermediate"),
         final=kept_summary(table, "final"),
         question=scoring_question(table, "final") if table.can_edit else None,
         length_template="kardinal/_length_button.html" if table.can_edit else "kardinal/_length.html",
+        problems_link="kardinal/_chains_board_problems.html" if board_problems else NOTHING,
+        intro="kardinal/_chains_intro.html" if table.can_edit else NOTHING,
+        chain_pad="kardinal/_chain_pad.html" if adding in colors and table.can_edit else NOTHING,
     )
