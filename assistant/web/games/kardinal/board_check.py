@@ -23,6 +23,7 @@ from assistant.games.kardinal.variants import MAX_VARIANT_NAME, make_variant
 from assistant.problems import InvalidInput, Problem
 from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.board_map import MapDrawing, MapFigure, board_map
+from assistant.web.games.kardinal.cards import NOTHING
 from assistant.web.games.kardinal.boards import (
     StaleVariant,
     StoredVariant,
@@ -169,6 +170,16 @@ class VariantsPage:
     older: str
 
     @property
+    def own_list(self) -> str:
+        """The template of this phone's own boards, NOTHING without any."""
+        return "kardinal/_check_own.html" if self.own else NOTHING
+
+    @property
+    def pages_nav(self) -> str:
+        """The template of the links to the newer and older pages, NOTHING when this page is the only one."""
+        return "kardinal/_check_pages.html" if self.newer or self.older else NOTHING
+
+    @property
     def entries(self) -> list[PublishedEntry | ListedVariant]:
         """The list of saved boards: the first page lists the published board before them."""
         return [*([PublishedEntry()] if self.page == 1 else []), *self.variants]
@@ -206,6 +217,11 @@ class BoardCheckPage:
     @property
     def facts_attributes(self) -> dict[str, str]:
         return {"hx-swap-oob": "true"} if self.preview else {}
+
+    @property
+    def saved_card(self) -> str:
+        """The template of what the page says first once a board is saved, NOTHING before."""
+        return "kardinal/_check_saved.html" if self.saved else NOTHING
 
     @property
     def intro(self) -> str:
