@@ -292,7 +292,27 @@ class SketchEditor:
     full: bool  # no monastery left to draw
     hint: str  # what a tap does now
     result: ChainsInWords
+    can_edit: bool  # the phone may draw: the tools, the rule's switch and where to enter more are its parts
     problems: list[str] = field(default_factory=list)  # the player's chains' (the chains screen's row)
+
+    @property
+    def tools(self) -> str:
+        """The template of what a phone that may draw does besides tapping spots (remove, undo, done), NOTHING for one watching."""
+        return "kardinal/_sketch_tools.html" if self.can_edit else NOTHING
+
+    @property
+    def rule_switch(self) -> str:
+        return "kardinal/_sketch_rule_switch.html" if self.can_edit else NOTHING
+
+    @property
+    def full_note(self) -> str:
+        """The template of where more monasteries are entered once none is left to draw (NOTHING before, or for a phone watching)."""
+        return "kardinal/_sketch_full.html" if self.full and self.can_edit else NOTHING
+
+    @property
+    def mode_link(self) -> str:
+        """The Remove (Stop removing) link's template: NOTHING while nothing is drawn."""
+        return "kardinal/_sketch_mode.html" if self.count else NOTHING
 
     @property
     def classes(self) -> str:
