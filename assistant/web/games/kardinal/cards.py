@@ -63,13 +63,13 @@ class SketchSummary:
 
     @property
     def template(self) -> str:
-        """Its part of the card: the drawing and what it scores, or (none drawn yet) the way in."""
-        return "kardinal/_sketch_card.html" if self.count else "kardinal/_sketch_card_blank.html"
+        """Its part of the card: the drawing and what it scores, or (none drawn yet) the way in, or NOTHING (not shown)."""
+        return NOTHING if not self.shown else "kardinal/_sketch_card.html" if self.count else "kardinal/_sketch_card_blank.html"
 
     @property
-    def not_worked_out(self) -> bool:
-        """Its chains could not be worked out (too_complex or unchecked says why)."""
-        return self.too_complex or self.unchecked
+    def not_worked_out(self) -> str:
+        """The template saying its chains could not be worked out (too_complex or unchecked says why), or NOTHING."""
+        return "kardinal/_sketch_card_not_worked_out.html" if self.too_complex or self.unchecked else NOTHING
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +131,11 @@ class CountryCard:
     def monasteries_over(self) -> dict[str, str]:
         """Its monasteries' count marked over when more are entered than it has fields."""
         return {"class": "over"} if self.too_many else {}
+
+    def live_count(self, one: str) -> dict[str, str]:
+        """What static/app.js needs to say its monasteries' count as the cells change: its fields
+        (the words count them), or without them the words for one monastery (``one``)."""
+        return {"data-fields": str(self.fields)} if self.fields else {"data-one": one}
 
     @property
     def advisors_classes(self) -> str:
@@ -199,6 +204,11 @@ class LatticeSpot:
     def current(self) -> dict[str, str]:
         """aria-current on the spot a road goes on from."""
         return {"aria-current": "true"} if self.selected else {}
+
+    @property
+    def disc(self) -> str:
+        """The template of its monastery's disc and badge, NOTHING on an empty spot."""
+        return "kardinal/_spot_disc.html" if self.letter else NOTHING
 
     @property
     def mark(self) -> str:

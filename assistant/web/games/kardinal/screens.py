@@ -104,6 +104,7 @@ class ChainsScreen(ScreenContext):
     problems_link: str  # the board's problems counted, pointing at them; NOTHING without any
     intro: str  # how to count chains, for a phone that may enter them; NOTHING for one watching only
     chain_pad: str  # the chain pad, open on ``adding`` (kardinal/_chain_pad.html), or NOTHING
+    no_room: str  # on the chain pad: that too few monasteries are left for another chain (no length to offer); NOTHING with room
     from_zero: str  # on the final scoring's card, that it starts everyone from 0 without an intermediate; NOTHING with one
     ask_chains: str  # the question asked before scoring without chains (kardinal/_ask_chains.html), NOTHING when not asked
     first_player: str  # whose chains "Enter the chains" opens first (the first seated)
@@ -450,6 +451,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         problems_link="kardinal/_chains_board_problems.html" if board_problems else NOTHING,
         intro="kardinal/_chains_intro.html" if table.can_edit else NOTHING,
         chain_pad="kardinal/_chain_pad.html" if adding in colors and table.can_edit else NOTHING,
+        no_room="kardinal/_chain_pad_no_room.html" if room < MIN_CHAIN else NOTHING,
         from_zero=NOTHING if intermediate else "kardinal/_final_from_zero.html",
         ask_chains="kardinal/_ask_chains.html" if question else NOTHING,
         first_player=colors[0],
