@@ -6,7 +6,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
 from flask import url_for
 from werkzeug.datastructures import MultiDict
 
@@ -28,6 +27,8 @@ from assistant.web.pad import CountCell, GridPad, count_link, following_cells
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number
 from assistant.web.store.tables import Table
+
+NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
 
 
 @dataclass(frozen=True, slots=True)
