@@ -132,11 +132,6 @@ class CountryCard:
         """Its monasteries' count marked over when more are entered than it has fields."""
         return {"class": "over"} if self.too_many else {}
 
-    def live_count(self, one: str) -> dict[str, str]:
-        """What static/app.js needs to say its monasteries' count as the cells change: its fields
-        (the words count them), or without them the words for one monastery (``one``)."""
-        return {"data-fields": str(self.fields)} if self.fields else {"data-one": one}
-
     @property
     def advisors_classes(self) -> str:
         """Its advisors' count marked over when more stand there than its most monasteries of a player allow."""
