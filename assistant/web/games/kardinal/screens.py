@@ -74,8 +74,6 @@ class BoardScreen(ScreenContext):
     scoring_form: str  # its button scoring the intermediate (again); NOTHING once the game is scored or for a phone watching
     stale_note: str  # the game scored: that the table changed since (kardinal/_final_stale.html), or NOTHING
     intermediate_link: str  # the game scored: the way to the intermediate's breakdown, or NOTHING without one
-    # The answer to a tap sends its parts alone (the countries, the supply, the problems listed apart), each swapped in by its id.
-    oob_attributes: dict[str, str]
 
 
 @dataclass(kw_only=True)
@@ -182,7 +180,6 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         scoring_form=_scoring_form(intermediate, final, table.can_edit),
         stale_note="kardinal/_final_stale.html" if final and final.stale else NOTHING,
         intermediate_link="kardinal/_intermediate_link.html" if intermediate else NOTHING,
-        oob_attributes={"hx-swap-oob": "true"} if only is not None else {},
     )
 
 
