@@ -91,3 +91,8 @@ def test_every_template_kardinal_names_exists():
               for variant, read_only in ((None, False), (object(), False), (object(), True))}
     assert len(named) >= 21
     assert sorted(name for name in named if not (TEMPLATES / name).is_file()) == []
+    # A part left out names the template that shows nothing, in both games.
+    from assistant.web.games.kardinal.cards import NOTHING
+    from assistant.web.games.princeps.screens import NOTHING as PRINCEPS_NOTHING
+
+    assert NOTHING == PRINCEPS_NOTHING and (TEMPLATES / NOTHING).is_file() and (TEMPLATES / NOTHING).read_text(encoding="utf-8").startswith("{#-")

@@ -22,7 +22,7 @@ from assistant.games.kardinal.board import Alliance, Board, Country, published_b
 from assistant.games.kardinal.variants import MAX_VARIANT_NAME, make_variant
 from assistant.problems import InvalidInput, Problem
 from assistant.web.games.kardinal import board_keys
-from assistant.web.games.kardinal.board_map import MapDrawing, board_map
+from assistant.web.games.kardinal.board_map import MapDrawing, MapFigure, board_map
 from assistant.web.games.kardinal.boards import (
     StaleVariant,
     StoredVariant,
@@ -34,6 +34,7 @@ from assistant.web.games.kardinal.boards import (
     save_variant,
     variants_by_id,
 )
+from assistant.web.games.kardinal.cards import NOTHING
 from assistant.web.games.kardinal.words import country_names
 from assistant.web.pages import go_to, render
 from assistant.web.serving.i18n import gettext as _
@@ -169,6 +170,16 @@ class VariantsPage:
     older: str
 
     @property
+    def own_list(self) -> str:
+        """The template of this phone's own boards, NOTHING without any."""
+        return "kardinal/_check_own.html" if self.own else NOTHING
+
+    @property
+    def pages_nav(self) -> str:
+        """The template of the links to the newer and older pages, NOTHING when this page is the only one."""
+        return "kardinal/_check_pages.html" if self.newer or self.older else NOTHING
+
+    @property
     def entries(self) -> list[PublishedEntry | ListedVariant]:
         """The list of saved boards: the first page lists the published board before them."""
         return [*([PublishedEntry()] if self.page == 1 else []), *self.variants]
@@ -192,6 +203,25 @@ class BoardCheckPage:
     without_owner: bool
     edit_link: str
     lists: VariantsPage
+    preview: bool = False  # the live map's answer while the pairs change: the map, and each row's facts swapped in by its id
+
+    def figure(self, title: str) -> MapFigure:
+        """The map of the pairs as entered, with its title in the page's words."""
+        return MapFigure(self.map, title, id="check-map")
+
+    @property
+    def swapped_facts(self) -> list[AllianceRow]:
+        """The rows whose facts the live map's answer sends beside it."""
+        return self.rows if self.preview else []
+
+    @property
+    def facts_attributes(self) -> dict[str, str]:
+        return {"hx-swap-oob": "true"} if self.preview else {}
+
+    @property
+    def saved_card(self) -> str:
+        """The template of what the page says first once a board is saved, NOTHING before."""
+        return "kardinal/_check_saved.html" if self.saved else NOTHING
 
     @property
     def intro(self) -> str:
@@ -259,7 +289,7 @@ def update(ident: str) -> ResponseReturnValue:
 def preview() -> ResponseReturnValue:
     """The map of the pairs as typed so far, while the table changes them (htmx)."""
     form = _read(request.form)
-    return render("kardinal/_check_map.html", "kardinal/_check_map.html", check=_context(form, None), preview=True)
+    return render("kardinal/_check_map.html", "kardinal/_check_map.html", check=_context(form, None, preview=True))
 
 
 def _save(variant: StoredVariant | None) -> ResponseReturnValue:
@@ -380,7 +410,8 @@ def _page(form: CheckForm, variant: StoredVariant | None, status: int = 200, sou
     return render("kardinal/board_check.html", "kardinal/_board_check.html", status, check=context)
 
 
-def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False) -> BoardCheckPage:
+def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVariant | None = None, saved: bool = False,
+             preview: bool = False) -> BoardCheckPage:
     published = published_board()
     can_change = variant is None or board_keys.may_change(variant)
     options = [(key, key) for key in published.country_keys]  # the names printed on the board
@@ -424,6 +455,7 @@ def _context(form: CheckForm, variant: StoredVariant | None, source: StoredVaria
         without_owner=variant is not None and not variant.edit_token,
         edit_link=board_keys.edit_link(variant) if variant is not None and can_change else "",
         lists=_lists(variant),
+        preview=preview,
     )
 
 

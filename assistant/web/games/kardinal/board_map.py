@@ -168,6 +168,30 @@ class MapDrawing:
     marked: bool  # the squares say where each pair comes from, and the legend what they mean (the board check)
 
 
+class MapTitles:
+    """What templates/kardinal/_map.html says of a figure besides its drawing: its element's ``id``, its
+    ``title`` and its ``desc`` ("": none), which name its SVG for a screen reader."""
+
+    __slots__ = ()
+    id: str
+    title: str
+    desc: str
+
+    @property
+    def labelledby(self) -> str:
+        return f"{self.id}-title {self.id}-desc" if self.desc else f"{self.id}-title"
+
+
+@dataclass(frozen=True, slots=True)
+class MapFigure(MapTitles):
+    """A map with its words (the board check's; the walk's step is a StepMap)."""
+
+    map: MapDrawing
+    title: str
+    id: str
+    desc: str = ""
+
+
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """About how wide ``text`` is drawn (erring wide: DejaVu Sans, the widest usual phone font)."""
     ems = sum(0.95 if ch in "mwMW" else 0.38 if ch in "iljtfrI.:!| " else 0.76 if ch.isupper() else 0.64 for ch in text)

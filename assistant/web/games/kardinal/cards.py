@@ -8,6 +8,8 @@ from assistant.web.games.base import ChipNames
 from assistant.web.pad import CountCell, Pad
 from assistant.web.serving.i18n import ngettext
 
+NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
+
 
 @dataclass(frozen=True, slots=True)
 class SeatedPlayer(ChipNames):
@@ -36,6 +38,7 @@ class ChainRow:
     on_board: int  # monasteries on the board
     problems: list[str]
     adding: bool  # the chain pad is open on this player
+    add_button: str  # the way to the chain pad: kardinal/_chain_add.html, or NOTHING (the pad open on them, a phone watching only)
     sketch: SketchSummary | None = None  # the sketch's summary (sketch_screen.card_summary)
 
     @property
@@ -60,13 +63,13 @@ class SketchSummary:
 
     @property
     def template(self) -> str:
-        """Its part of the card: the drawing and what it scores, or (none drawn yet) the way in."""
-        return "kardinal/_sketch_card.html" if self.count else "kardinal/_sketch_card_blank.html"
+        """Its part of the card: the drawing and what it scores, or (none drawn yet) the way in, or NOTHING (not shown)."""
+        return NOTHING if not self.shown else "kardinal/_sketch_card.html" if self.count else "kardinal/_sketch_card_blank.html"
 
     @property
-    def not_worked_out(self) -> bool:
-        """Its chains could not be worked out (too_complex or unchecked says why)."""
-        return self.too_complex or self.unchecked
+    def not_worked_out(self) -> str:
+        """The template saying its chains could not be worked out (too_complex or unchecked says why), or NOTHING."""
+        return "kardinal/_sketch_card_not_worked_out.html" if self.too_complex or self.unchecked else NOTHING
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +201,11 @@ class LatticeSpot:
         return {"aria-current": "true"} if self.selected else {}
 
     @property
+    def disc(self) -> str:
+        """The template of its monastery's disc and badge, NOTHING on an empty spot."""
+        return "kardinal/_spot_disc.html" if self.letter else NOTHING
+
+    @property
     def mark(self) -> str:
         """Its badge: the chain's number, or a dash for none (drawn by the style sheet from data-mark)."""
         return str(self.line) if self.line else "–"
@@ -289,7 +297,27 @@ class SketchEditor:
     full: bool  # no monastery left to draw
     hint: str  # what a tap does now
     result: ChainsInWords
+    can_edit: bool  # the phone may draw: the tools, the rule's switch and where to enter more are its parts
     problems: list[str] = field(default_factory=list)  # the player's chains' (the chains screen's row)
+
+    @property
+    def tools(self) -> str:
+        """The template of what a phone that may draw does besides tapping spots (remove, undo, done), NOTHING for one watching."""
+        return "kardinal/_sketch_tools.html" if self.can_edit else NOTHING
+
+    @property
+    def rule_switch(self) -> str:
+        return "kardinal/_sketch_rule_switch.html" if self.can_edit else NOTHING
+
+    @property
+    def full_note(self) -> str:
+        """The template of where more monasteries are entered once none is left to draw (NOTHING before, or for a phone watching)."""
+        return "kardinal/_sketch_full.html" if self.full and self.can_edit else NOTHING
+
+    @property
+    def mode_link(self) -> str:
+        """The Remove (Stop removing) link's template: NOTHING while nothing is drawn."""
+        return "kardinal/_sketch_mode.html" if self.count else NOTHING
 
     @property
     def classes(self) -> str:

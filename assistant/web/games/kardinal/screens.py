@@ -14,6 +14,7 @@ from assistant.problems import by_field
 from assistant.web.games.base import NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
+    NOTHING,
     BoardCell,
     BoardPad,
     ChainRow,
@@ -70,6 +71,9 @@ class BoardScreen(ScreenContext):
     intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
     final: KeptSummary | None
     scoring_card: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
+    scoring_form: str  # its button scoring the intermediate (again); NOTHING once the game is scored or for a phone watching
+    stale_note: str  # the game scored: that the table changed since (kardinal/_final_stale.html), or NOTHING
+    intermediate_link: str  # the game scored: the way to the intermediate's breakdown, or NOTHING without one
 
 
 @dataclass(kw_only=True)
@@ -94,6 +98,14 @@ class ChainsScreen(ScreenContext):
     intermediate: KeptSummary | None
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
+    length_template: str  # a counted chain's length: a button removing it, or the length alone (a phone watching only)
+    problems_link: str  # the board's problems counted, pointing at them; NOTHING without any
+    intro: str  # how to count chains, for a phone that may enter them; NOTHING for one watching only
+    chain_pad: str  # the chain pad, open on ``adding`` (kardinal/_chain_pad.html), or NOTHING
+    no_room: str  # on the chain pad: that too few monasteries are left for another chain (no length to offer); NOTHING with room
+    from_zero: str  # on the final scoring's card, that it starts everyone from 0 without an intermediate; NOTHING with one
+    ask_chains: str  # the question asked before scoring without chains (kardinal/_ask_chains.html), NOTHING when not asked
+    first_player: str  # whose chains "Enter the chains" opens first (the first seated)
     sketch: SketchEditor | None = None  # the open sketch's lattice
     part: str = "kardinal/_chains_cards.html"  # what the screen shows: the cards, or the open sketch (kardinal/_sketch.html)
 
@@ -165,12 +177,21 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         intermediate=intermediate,
         final=final,
         scoring_card=_scoring_card(intermediate, final),
+        scoring_form=_scoring_form(intermediate, final, table.can_edit),
+        stale_note="kardinal/_final_stale.html" if final and final.stale else NOTHING,
+        intermediate_link="kardinal/_intermediate_link.html" if intermediate else NOTHING,
     )
 
 
 def _scoring_card(intermediate: KeptSummary | None, final: KeptSummary | None) -> str:
     stage = "done" if final else "second_half" if intermediate else "first_half"
     return f"kardinal/_scoring_card_{stage}.html"
+
+
+def _scoring_form(intermediate: KeptSummary | None, final: KeptSummary | None, can_edit: bool) -> str:
+    if final or not can_edit:
+        return NOTHING
+    return "kardinal/_score_intermediate_again.html" if intermediate else "kardinal/_score_intermediate.html"
 
 
 def board_changes(table: Table[KardinalState], cells: Mapping[str, Any], args: MultiDict[str, str], before: MultiDict[str, str]) -> frozenset[str] | None:
@@ -391,6 +412,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
                 on_board=placed(state, "monasteries", color),
                 problems=found,
                 adding=adding == color,
+                add_button="kardinal/_chain_add.html" if table.can_edit and adding != color else NOTHING,
             )
         )
     colors = [p.color for p in state.players]
@@ -400,6 +422,9 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     room = adding_row.on_board - adding_row.points if adding_row else 0
     rule = state.rules.chains
     seated = players(state)
+    board_problems = len([f for f in problems if f not in shown])
+    intermediate = kept_summary(table, "intermediate")
+    question = scoring_question(table, "final") if table.can_edit else None
     return ChainsScreen(
         players=seated,
         rows=rows,
@@ -415,8 +440,16 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         rule_label=CHAIN_RULE.choices[rule].label,
         rule_explanation=CHAIN_RULE.choices[rule].explanation,
         other_rule=CHAIN_RULE.other(rule),
-        board_problems=len([f for f in problems if f not in shown]),
-        intermediate=kept_summary(table, "intermediate"),
+        board_problems=board_problems,
+        intermediate=intermediate,
         final=kept_summary(table, "final"),
-        question=scoring_question(table, "final") if table.can_edit else None,
+        question=question,
+        length_template="kardinal/_length_button.html" if table.can_edit else "kardinal/_length.html",
+        problems_link="kardinal/_chains_board_problems.html" if board_problems else NOTHING,
+        intro="kardinal/_chains_intro.html" if table.can_edit else NOTHING,
+        chain_pad="kardinal/_chain_pad.html" if adding in colors and table.can_edit else NOTHING,
+        no_room="kardinal/_chain_pad_no_room.html" if room < MIN_CHAIN else NOTHING,
+        from_zero=NOTHING if intermediate else "kardinal/_final_from_zero.html",
+        ask_chains="kardinal/_ask_chains.html" if question else NOTHING,
+        first_player=colors[0],
     )

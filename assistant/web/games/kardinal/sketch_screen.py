@@ -180,6 +180,7 @@ def editor(table: Table[KardinalState], args: MultiDict[str, str], seated: list[
         full=full,
         hint=_hint(table, nodes, nodes.get(selected, ""), removing, full),
         result=_result(state, color, chains, nodes),
+        can_edit=table.can_edit,
     )
 
 

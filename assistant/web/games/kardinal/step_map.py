@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.web.games.base import PlayerView, StepFigure
-from assistant.web.games.kardinal.board_map import Count, Focus, MapDrawing, board_map
+from assistant.web.games.kardinal.board_map import Count, Focus, MapDrawing, MapTitles, board_map
 from assistant.web.games.kardinal.boards import board_from
 from assistant.web.games.kardinal.state import KardinalState
 from assistant.web.games.kardinal.words import country_names
@@ -15,12 +15,13 @@ from assistant.web.store.tables import Table
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StepMap(StepFigure):
-    """The map of a step (templates/kardinal/_step_map.html), with its title and its counts in words."""
+class StepMap(StepFigure, MapTitles):
+    """The map of a step (templates/kardinal/_map.html), with its title and its counts in words."""
 
     map: MapDrawing
     title: str
     desc: str
+    id: str = "step-map"
 
 
 def step_map(table: Table[KardinalState], report: Any, index: int, players: list[PlayerView]) -> StepMap | None:
@@ -77,7 +78,7 @@ def step_map(table: Table[KardinalState], report: Any, index: int, players: list
             _("Advisors in {country}: {counts}.").format(country=_name(c), counts=spoken(advisors.get(c, {}), holders.get(c, [])))
             for c in (first, second)
         )
-    return StepMap(template="kardinal/_step_map.html", map=board_map(board, focus), title=title, desc=desc)
+    return StepMap(template="kardinal/_map.html", map=board_map(board, focus), title=title, desc=desc)
 
 
 def _name(key: str) -> str:

@@ -28,6 +28,8 @@ from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number
 from assistant.web.store.tables import Table
 
+NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
+
 
 @dataclass(frozen=True, slots=True)
 class KindRow:
@@ -86,6 +88,7 @@ class TerritoriesScreen(ScreenContext):
     other_rule: str  # what the rule card's switch sets
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
     deck_classes: str  # the line counting the cards on the table: marked ``over`` when more than the deck has
+    intro: str  # how to count, for a phone that may enter counts (princeps/_intro.html); NOTHING for one watching only
 
 
 def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], game: WebGame[PrincepsState, Any]) -> TerritoriesScreen:
@@ -132,6 +135,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
         final=kept_summary(table, SCORING),
         deck_classes="muted deck over" if on_table > TERRITORY_CARDS else "muted deck",
+        intro="princeps/_intro.html" if table.can_edit else NOTHING,
     )
 
 
