@@ -12,8 +12,9 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # screens decide in their rows; 31.2% (476 of 1,528) once the shared screens' links, tabs and
 # attributes and Kardinal's parts come from rows, each kind named; 29.7% (446 of 1,500) once the house rules,
 # the verdict card, the standings' notes, the name form, the pads, heads and own counts' heading are rows or
-# kinds; the goal is 0.25
-BOUND = 0.298
+# kinds; 26.4% (398 of 1,508) once the parts of a page with a name of their own are small templates and the games'
+# optional parts are named by their rows (an empty template when left out); the goal is 0.25
+BOUND = 0.264
 
 
 def statement_share(folder: Path) -> tuple[int, int]:
@@ -92,7 +93,6 @@ def test_every_template_kardinal_names_exists():
     assert len(named) >= 21
     assert sorted(name for name in named if not (TEMPLATES / name).is_file()) == []
     # A part left out names the template that shows nothing, in both games.
-    from assistant.web.games.kardinal.cards import NOTHING
-    from assistant.web.games.princeps.screens import NOTHING as PRINCEPS_NOTHING
+    from assistant.web.games.base import NOTHING
 
-    assert NOTHING == PRINCEPS_NOTHING and (TEMPLATES / NOTHING).is_file() and (TEMPLATES / NOTHING).read_text(encoding="utf-8").startswith("{#-")
+    assert (TEMPLATES / NOTHING).is_file() and (TEMPLATES / NOTHING).read_text(encoding="utf-8").startswith("{#-")

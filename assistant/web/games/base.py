@@ -294,6 +294,9 @@ class PlayerView(ChipNames):
     track: int | None = None  # the marker's space on the score track, if the game has one
 
 
+# The template a row names for a part it leaves out (a phone watching only, nothing to point at): it shows nothing.
+NOTHING = "games/_nothing.html"
+
 # The attributes every game sets; the others below have defaults.
 REQUIRED = ("slug", "title", "templates", "entry_screens", "scorings", "state_model")
 

@@ -21,6 +21,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.board import Alliance, Board, Country, published_board
 from assistant.games.kardinal.variants import MAX_VARIANT_NAME, make_variant
 from assistant.problems import InvalidInput, Problem
+from assistant.web.games.base import NOTHING
 from assistant.web.games.kardinal import board_keys
 from assistant.web.games.kardinal.board_map import MapDrawing, MapFigure, board_map
 from assistant.web.games.kardinal.boards import (
@@ -34,7 +35,6 @@ from assistant.web.games.kardinal.boards import (
     save_variant,
     variants_by_id,
 )
-from assistant.web.games.kardinal.cards import NOTHING
 from assistant.web.games.kardinal.words import country_names
 from assistant.web.pages import go_to, render
 from assistant.web.serving.i18n import gettext as _

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.web.games.base import ChipNames
+from assistant.web.games.base import NOTHING, ChipNames
 from assistant.web.pad import CountCell, Pad
 from assistant.web.serving.i18n import ngettext
-
-NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
 
 
 @dataclass(frozen=True, slots=True)

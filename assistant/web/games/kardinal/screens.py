@@ -11,10 +11,9 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
+from assistant.web.games.base import NOTHING, NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
-    NOTHING,
     BoardCell,
     BoardPad,
     ChainRow,

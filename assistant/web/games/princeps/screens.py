@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.web.games.base import NameForm, ScreenContext, Seat, WebGame, grid_attributes
+from assistant.web.games.base import NOTHING, NameForm, ScreenContext, Seat, WebGame, grid_attributes
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -27,8 +27,6 @@ from assistant.web.pad import CountCell, GridPad, count_link, following_cells
 from assistant.web.serving.i18n import gettext as _
 from assistant.web.serving.numbers import small_number
 from assistant.web.store.tables import Table
-
-NOTHING = "games/_nothing.html"  # the template of a part a row leaves out: it shows nothing
 
 
 @dataclass(frozen=True, slots=True)
