@@ -76,6 +76,7 @@ def absurd_table(app, client):
 
 
 def test_the_chains_tab_with_five_absurd_sketches_stays_within_one_budget(client, absurd_table, monkeypatch):
+    units_decide(monkeypatch)
     steps = SearchSteps(monkeypatch)
     page = client.get(f"/t/{absurd_table}/chains").get_data(as_text=True)
     assert page.count("Too many roads to try every way of splitting them into chains") == 5
@@ -83,6 +84,7 @@ def test_the_chains_tab_with_five_absurd_sketches_stays_within_one_budget(client
 
 
 def test_a_tap_on_an_absurd_sketch_stays_within_one_budget(client, absurd_table, monkeypatch):
+    units_decide(monkeypatch)
     phone = Phone(client, absurd_table, "green")
     steps = SearchSteps(monkeypatch)
     page = phone.tap("cut", "2.1", start="0.0")  # the road A-O (both ends of K(8,12)) cut
@@ -91,6 +93,7 @@ def test_a_tap_on_an_absurd_sketch_stays_within_one_budget(client, absurd_table,
 
 
 def test_scoring_five_absurd_sketches_is_refused_on_the_chains_tab_keeping_everything(app, client, absurd_table, monkeypatch):
+    units_decide(monkeypatch)
     before = client.get(f"/t/{absurd_table}/chains").get_data(as_text=True)
     version = re.search(r'data-version="(\d+)"', before).group(1)
     steps = SearchSteps(monkeypatch)
@@ -105,6 +108,7 @@ def test_scoring_five_absurd_sketches_is_refused_on_the_chains_tab_keeping_every
 def test_after_a_refused_scoring_the_chains_tab_works_each_sketch_out_in_a_budget_of_its_own(client, absurd_table, monkeypatch):
     """The refusal is shown after a redirect: the tab is a request of its own, so the scoring's
     spent budget never leaves a sketch "not worked out"."""
+    units_decide(monkeypatch)
     steps = SearchSteps(monkeypatch)
     response = client.post(f"/t/{absurd_table}/score/final", data={"screen": "chains"})
     assert steps.units <= REQUEST_WORK
