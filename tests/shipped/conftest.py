@@ -6,13 +6,18 @@ mapped to a temporary folder and the image's Python standing for a fresh virtual
 """
 from __future__ import annotations
 
+import fcntl
 import glob
+import hashlib
 import os
 import queue
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import threading
+import time
 import venv
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +29,10 @@ from tests.shipped.recipes import Stage, build_context, dockerfile_stages
 
 LOOPBACK = "127.0.0.1"  # test traffic stays on this machine; port 0: a free one
 STARTUP_SECONDS = 60
+# Kept between sessions, outside the repository (the app must run from the image, not the source
+# tree); an image no session used for a day is removed when another is made.
+IMAGES = Path(tempfile.gettempdir()) / f"shipped-images-{os.getuid()}"
+UNUSED_SECONDS = 24 * 3600
 
 
 @dataclass
@@ -59,21 +68,61 @@ class Server:
 
 @pytest.fixture(scope="session")
 def installed(tmp_path_factory) -> Installed:
-    root = tmp_path_factory.mktemp("image")
+    """The Dockerfile's image: its build stage's wheel and its final stage's environment, made
+    once per version of the build context (kept_image) and shared by ``make test``'s two sessions;
+    the image's own folders (/app and its instance) are new for each session."""
     build, final = dockerfile_stages()
-    context = build_context(root / "context")
-    places = {"/dist": root / "dist", build.workdir: context, final.workdir: root / final.workdir.strip("/")}
-    for path in places.values():
-        path.mkdir(parents=True, exist_ok=True)
-    shipped = Installed(python=_fresh_python(root / "python"), root=root, places=places, final=final)
-    for words in build.runs:
-        _pip(sys.executable, words, shipped, cwd=context)
+    context = build_context(tmp_path_factory.mktemp("context") / "context")
+    image = kept_image(context, build, final)
+    root = tmp_path_factory.mktemp("image")
+    places = {"/dist": image / "dist", build.workdir: image / "context", final.workdir: root / final.workdir.strip("/")}
+    places[final.workdir].mkdir(parents=True)
     for words in final.runs:
-        if words[0] == "pip":
-            _pip(shipped.python, words, shipped, cwd=places[final.workdir])
-        else:  # the image's own set-up (a user, a folder); nothing that installs the app
+        if words[0] != "pip":  # the image's own set-up (a user, a folder); nothing that installs the app
             assert "pip" not in words and "python" not in words, words
-    return shipped
+    return Installed(python=_python_in(image / "python"), root=root, places=places, final=final)
+
+
+def kept_image(context: Path, build: Stage, final: Stage, kept: Path = IMAGES) -> Path:
+    """The wheel built from ``context`` by the build stage's ``pip`` commands and installed by the
+    final stage's into a fresh environment, in ``kept/<the context's hash>``: made when no image
+    of this context is there yet, else the one made before. Making it is most of the shipped
+    tests' set-up (about 15 s), and the `timing` session needs it again."""
+    image = kept / context_hash(context)
+    kept.mkdir(parents=True, exist_ok=True)
+    with open(kept / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # sessions at once (two clones, say) make each image once
+        if (image / "ready").is_file():
+            (image / "ready").touch()  # in use: not removed as unused
+            return image
+        for older in kept.iterdir():
+            if older.is_dir() and (older == image or time.time() - _last_used(older) > UNUSED_SECONDS):
+                shutil.rmtree(older)
+        shutil.copytree(context, image / "context")
+        places = {"/dist": image / "dist", build.workdir: image / "context", final.workdir: image / "app"}
+        for path in places.values():
+            path.mkdir(parents=True, exist_ok=True)
+        shipped = Installed(python=_fresh_python(image / "python"), root=image, places=places, final=final)
+        for words in build.runs:
+            _pip(sys.executable, words, shipped, cwd=places[build.workdir])
+        for words in final.runs:
+            if words[0] == "pip":
+                _pip(shipped.python, words, shipped, cwd=places[final.workdir])
+        (image / "ready").write_text("made by tests/shipped/conftest.py\n")
+    return image
+
+
+def _last_used(image: Path) -> float:
+    ready = image / "ready"
+    return ready.stat().st_mtime if ready.is_file() else image.stat().st_mtime
+
+
+def context_hash(context: Path) -> str:
+    """What the image is made from: every file of the build context, by path and content, and this Python."""
+    digest = hashlib.sha256(sys.version.encode())
+    for path in sorted(p for p in context.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(context).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
 
 
 @pytest.fixture(scope="session")
@@ -120,6 +169,10 @@ def start(installed: Installed, argv: list[str], cwd: Path, env: dict[str, str])
 
 def _fresh_python(folder: Path) -> str:
     venv.create(folder, with_pip=True)
+    return _python_in(folder)
+
+
+def _python_in(folder: Path) -> str:
     return str(folder / ("Scripts/python.exe" if os.name == "nt" else "bin/python"))
 
 
