@@ -96,3 +96,27 @@ def test_every_template_kardinal_names_exists():
     from assistant.web.games.base import NOTHING
 
     assert (TEMPLATES / NOTHING).is_file() and (TEMPLATES / NOTHING).read_text(encoding="utf-8").startswith("{#-")
+
+
+def test_the_shared_macros_are_globals_that_no_screen_hides(tmp_path):
+    """templates/macros.html's macros are globals of every template, without an import (``pages.shared_macros``,
+    set in ``create_app``): each macro there is a global, and no screen's context has a field of the same name,
+    which would hide the macro from its templates (Kardinal's board named its scoring card's template so)."""
+    import re
+
+    from assistant.web import create_app
+    from assistant.web.games import web_games
+    from assistant.web.games.base import ScreenContext
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "tables.sqlite3")})
+    macros = set(re.findall(r"{%-? macro (\w+)\(", (TEMPLATES / "macros.html").read_text(encoding="utf-8")))
+    assert len(macros) >= 9
+    assert sorted(name for name in macros if not callable(app.jinja_env.globals.get(name))) == []
+    assert list(web_games())  # every game's screens imported
+    screens, found = [ScreenContext], set()
+    while screens:
+        screen = screens.pop()
+        found.add(screen)
+        screens.extend(screen.__subclasses__())
+    assert len(found) > 3
+    assert sorted(f"{screen.__name__}.{name}" for screen in found for name in screen.__dataclass_fields__ if name in macros) == []

@@ -69,7 +69,7 @@ class BoardScreen(ScreenContext):
     caps: dict[str, int]  # the pieces each player owns, by kind
     intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
     final: KeptSummary | None
-    scoring_card: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
+    scoring_card_template: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
     scoring_form: str  # its button scoring the intermediate (again); NOTHING once the game is scored or for a phone watching
     stale_note: str  # the game scored: that the table changed since (kardinal/_final_stale.html), or NOTHING
     intermediate_link: str  # the game scored: the way to the intermediate's breakdown, or NOTHING without one
@@ -175,7 +175,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=intermediate,
         final=final,
-        scoring_card=_scoring_card(intermediate, final),
+        scoring_card_template=_scoring_card(intermediate, final),
         scoring_form=_scoring_form(intermediate, final, table.can_edit),
         stale_note="kardinal/_final_stale.html" if final and final.stale else NOTHING,
         intermediate_link="kardinal/_intermediate_link.html" if intermediate else NOTHING,
