@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import NOTHING, NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
+from assistant.web.games.base import NOTHING, NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes, scoring_button
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -97,6 +97,7 @@ class ChainsScreen(ScreenContext):
     intermediate: KeptSummary | None
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
+    scoring_button: str  # the final's card's button (base.scoring_button): NOTHING for a phone watching only, or while the question is asked
     length_template: str  # a counted chain's length: a button removing it, or the length alone (a phone watching only)
     problems_link: str  # the board's problems counted, pointing at them; NOTHING without any
     intro: str  # how to count chains, for a phone that may enter them; NOTHING for one watching only
@@ -424,6 +425,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     board_problems = len([f for f in problems if f not in shown])
     intermediate = kept_summary(table, "intermediate")
     question = scoring_question(table, "final") if table.can_edit else None
+    final = kept_summary(table, "final")
     return ChainsScreen(
         players=seated,
         rows=rows,
@@ -441,8 +443,9 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         other_rule=CHAIN_RULE.other(rule),
         board_problems=board_problems,
         intermediate=intermediate,
-        final=kept_summary(table, "final"),
+        final=final,
         question=question,
+        scoring_button=scoring_button(table, final, asks=question is not None),
         length_template="kardinal/_length_button.html" if table.can_edit else "kardinal/_length.html",
         problems_link="kardinal/_chains_board_problems.html" if board_problems else NOTHING,
         intro="kardinal/_chains_intro.html" if table.can_edit else NOTHING,
