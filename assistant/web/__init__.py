@@ -107,7 +107,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
     static_files.init_app(app)
 
     from assistant.web import api
-    from assistant.web.pages import swap_oob
+    from assistant.web.pages import shared_macros, swap_oob
     from assistant.web.views import history, home, installed, offline, scores, share, table
 
     app.register_blueprint(api.bp)
@@ -127,4 +127,6 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
             app.register_blueprint(blueprint)
         if game.template_folder is not None:  # a game kept outside this repository brings its templates
             app.register_blueprint(Blueprint(f"templates_{game.templates}", __name__, template_folder=str(game.template_folder)))
+    # Last: the macros' module takes the globals and filters there are when it is made, as an import's does.
+    app.jinja_env.globals.update(shared_macros(app.jinja_env))
     return app

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from assistant.games.base import ScoringReport
-from assistant.web.games.base import PlayerView, Segment
+from assistant.web.games.base import NOTHING, PlayerView, Segment
 from assistant.web.serving.numbers import small_number
 
 CHART_WIDTH = 320
@@ -78,6 +78,11 @@ class Walk:
         """Back on the walk's bar (templates/scores/walk/): a link, or at the start an empty place."""
         return "scores/walk/no-back.html" if self.back is None else "scores/walk/back.html"
 
+    @property
+    def next_template(self) -> str:
+        """Next on the walk's bar (templates/scores/walk/next.html), or at its end nothing."""
+        return NOTHING if self.next is None else "scores/walk/next.html"
+
 
 @dataclass(frozen=True, slots=True)
 class TieColumn:
@@ -112,7 +117,7 @@ class ShownStandings:
 
     rows: list[StandingRow]
     tie_heads: list[TieColumn]
-    any_previous: bool  # some total includes earlier scorings: the note saying how to read "a + b"
+    previous_note: str  # some total includes earlier scorings: the note saying how to read "a + b" (scores/_previous_note.html); else NOTHING
     tie_sentences: list[str]  # how tied players were put in order (the verdict, when a tie-break decided the win)
     tie_break_note: str  # the last scoring's: how a tie is broken
     board_line: str  # which board the scoring used ("": nothing to say)
@@ -308,7 +313,7 @@ def shown_standings(rows: list[Standing], final: bool, tie_labels: tuple[str, ..
             for row in rows
         ],
         tie_heads=[TieColumn(label, tie_column_css(n, used)) for n, label in enumerate(tie_labels, start=1)] if final else [],
-        any_previous=any(row["previous"] for row in rows),
+        previous_note="scores/_previous_note.html" if any(row["previous"] for row in rows) else NOTHING,
         tie_sentences=([verdict] if used else []) + tie_orders,
         tie_break_note=tie_break_note if final else "",
         board_line=board_line,

@@ -5,6 +5,8 @@ from typing import Any
 
 from flask import abort, redirect, render_template, request
 from flask.typing import ResponseReturnValue
+from jinja2 import Environment
+from jinja2.runtime import Macro
 
 from assistant.web.games import web_game
 from assistant.web.games.base import WebGame
@@ -23,6 +25,14 @@ def swap_oob(alone: bool) -> dict[str, str]:
     """A part's attributes (the template's ``xmlattr``) where it comes alone in an answer: htmx swaps
     it in by its id (out of band)."""
     return {"hx-swap-oob": "true"} if alone else {}
+
+
+def shared_macros(environment: Environment) -> dict[str, Macro]:
+    """templates/macros.html's macros, which ``create_app`` makes globals of every template: what
+    ``{% from "macros.html" import ... %}`` gave, the template's module made once without the context of
+    the template using it (its macros see the globals, ``url_for``, ``_``..., and their parameters)."""
+    module = environment.get_template("macros.html").module
+    return {name: value for name, value in vars(module).items() if isinstance(value, Macro)}
 
 
 def render(page_template: str, fragment_template: str, status: int = 200, **context: Any) -> tuple[str, int, dict[str, str]]:

@@ -189,8 +189,8 @@ class TokensWeb(NamedGame[TokensState, TokensReport]):
 WEB_GAME = TokensWeb()
 '''
 
+# The shared macros (score_form, number_pad) are globals: a game's templates use them without an import.
 GRID = """
-{% from "macros.html" import number_pad, score_form %}
 <table class="tokens">
 {% for row in rows %}<tr><th>{{ row.name }}</th>{% for cell, region, value in row.cells %}<td data-cell="{{ cell }}">{{ region }}: {{ value }}</td>{% endfor %}</tr>{% endfor %}
 </table>

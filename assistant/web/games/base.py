@@ -297,6 +297,12 @@ class PlayerView(ChipNames):
 # The template a row names for a part it leaves out (a phone watching only, nothing to point at): it shows nothing.
 NOTHING = "games/_nothing.html"
 
+
+def scoring_button(table: Table[Any], summary: kept.KeptSummary | None, asks: bool = False) -> str:
+    """A scoring card's button (macros.html's scoring_card: games/_scoring_button.html) on a phone that may change
+    the table, unless the card asks a question in its place (``asks``) while nothing is kept yet; NOTHING else."""
+    return "games/_scoring_button.html" if table.can_edit and not (asks and not summary) else NOTHING
+
 # The attributes every game sets; the others below have defaults.
 REQUIRED = ("slug", "title", "templates", "entry_screens", "scorings", "state_model")
 

@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.web.serving.front import BODY_SECONDS, BufferedWSGI
@@ -167,7 +168,8 @@ def serve(host: str, port: int, instance: str | None, threads: int | None = None
         print(f"Data (database and secret key): {app.instance_path}", flush=True)
     if debug:
         app.config["LISTENING_HOST"] = host
-        app.run(host=host, port=port, debug=True)
+        # The shared macros are made once, as globals (create_app): the server restarts when they change.
+        app.run(host=host, port=port, debug=True, extra_files=[str(Path(app.root_path, app.template_folder or "", "macros.html"))])
         return 0
     # From here this process only watches granian's worker, which opens its own: close ours.
     db.release(app.config["DATABASE"])

@@ -12,7 +12,7 @@ from assistant.games.base import ScoringReport
 from assistant.problems import InvalidInput
 from assistant.web import breakdown, kept, play_log, takeback
 from assistant.web.errors import FieldRefused
-from assistant.web.games.base import BadChange, Scoring, StepFigure, WebGame
+from assistant.web.games.base import NOTHING, BadChange, Scoring, StepFigure, WebGame
 from assistant.web.pages import editable_table, open_table, render
 from assistant.web.phones import this_phone
 from assistant.web.serving.i18n import gettext as _
@@ -185,6 +185,8 @@ def result(token: str, scoring: str) -> ResponseReturnValue:
         if kept and kept.stale and shown.final:
             shown = replace(shown, stale=True, play_log=None)
         context.update(vars(shown))
+        # Score again beside the kept copy's changes, on a phone that may change the table (a stale result has its own).
+        context["kept_again"] = "scores/_kept_again.html" if table.can_edit and not shown.stale else NOTHING
         context["verdict_card"] = verdict_card(table, game, report, view, shown.stale)
     return render("table/page.html", "table/_screen.html", fragment="scores/_result.html", **context)
 
@@ -195,7 +197,8 @@ class VerdictCard:
     table changed since with the button to score again, and the core's warnings."""
 
     titled: bool  # the scoring's name and verdict: not on the walk, which keeps the suspense until its end
-    rescore: bool  # Score again: the result is stale and this phone may change the table
+    stale_warning: str  # that the table changed since (templates/scores/verdict/stale.html), or NOTHING
+    rescore: str  # Score again (scores/verdict/rescore.html): the result is stale and this phone may change the table; else NOTHING
     warnings: list[tuple[str, str]]  # each warning's cell in words and its reason
 
 
@@ -204,7 +207,8 @@ def verdict_card(table: Table[TableState], game: WebGame[Any, Any], report: Scor
     warnings = [(game.describe_cell(table.state, warning.field), warning.reason) for warning in report.warnings]
     if view == "walk" and not stale and not warnings:
         return None
-    return VerdictCard(titled=view != "walk", rescore=stale and table.can_edit, warnings=warnings)
+    return VerdictCard(titled=view != "walk", stale_warning="scores/verdict/stale.html" if stale else NOTHING,
+                       rescore="scores/verdict/rescore.html" if stale and table.can_edit else NOTHING, warnings=warnings)
 
 
 @dataclass(frozen=True)

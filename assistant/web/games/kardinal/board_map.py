@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from assistant.games.kardinal.board import Alliance, Board
 from assistant.games.names import isolated
+from assistant.web.games.base import NOTHING
 
 WIDTH, HEIGHT = 360, 300
 BOX_HEIGHT = 30
@@ -166,6 +167,11 @@ class MapDrawing:
     countries: list[DrawnCountry]  # the lit ones last
     focused: bool  # a step highlights something: the rest is dimmed
     marked: bool  # the squares say where each pair comes from, and the legend what they mean (the board check)
+
+    @property
+    def marks_legend(self) -> str:
+        """The legend's lines for the marks (kardinal/_map_marks_legend.html) on a marked map; else NOTHING."""
+        return "kardinal/_map_marks_legend.html" if self.marked else NOTHING
 
 
 class MapTitles:

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from assistant.games.kardinal.chains import MIN_CHAIN
 from assistant.games.names import isolated
 from assistant.problems import by_field
-from assistant.web.games.base import NOTHING, NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes
+from assistant.web.games.base import NOTHING, NameForm, ScoringQuestion, ScreenContext, Seat, grid_attributes, scoring_button
 from assistant.web.games.kardinal.boards import table_board
 from assistant.web.games.kardinal.cards import (
     BoardCell,
@@ -69,7 +69,7 @@ class BoardScreen(ScreenContext):
     caps: dict[str, int]  # the pieces each player owns, by kind
     intermediate: KeptSummary | None  # the kept scorings' summaries (not in the answer to a tap)
     final: KeptSummary | None
-    scoring_card: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
+    scoring_card_template: str  # the scoring card's template: the game scored, the intermediate done, or neither yet
     scoring_form: str  # its button scoring the intermediate (again); NOTHING once the game is scored or for a phone watching
     stale_note: str  # the game scored: that the table changed since (kardinal/_final_stale.html), or NOTHING
     intermediate_link: str  # the game scored: the way to the intermediate's breakdown, or NOTHING without one
@@ -97,6 +97,7 @@ class ChainsScreen(ScreenContext):
     intermediate: KeptSummary | None
     final: KeptSummary | None
     question: ScoringQuestion | None  # asked on the final scoring's card before scoring without chains
+    scoring_button: str  # the final's card's button (base.scoring_button): NOTHING for a phone watching only, or while the question is asked
     length_template: str  # a counted chain's length: a button removing it, or the length alone (a phone watching only)
     problems_link: str  # the board's problems counted, pointing at them; NOTHING without any
     intro: str  # how to count chains, for a phone that may enter them; NOTHING for one watching only
@@ -175,7 +176,7 @@ def board_screen(table: Table[KardinalState], args: MultiDict[str, str], only: f
         # The scoring card: not in the answer to a tap (a count does not change it).
         intermediate=intermediate,
         final=final,
-        scoring_card=_scoring_card(intermediate, final),
+        scoring_card_template=_scoring_card(intermediate, final),
         scoring_form=_scoring_form(intermediate, final, table.can_edit),
         stale_note="kardinal/_final_stale.html" if final and final.stale else NOTHING,
         intermediate_link="kardinal/_intermediate_link.html" if intermediate else NOTHING,
@@ -424,6 +425,7 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
     board_problems = len([f for f in problems if f not in shown])
     intermediate = kept_summary(table, "intermediate")
     question = scoring_question(table, "final") if table.can_edit else None
+    final = kept_summary(table, "final")
     return ChainsScreen(
         players=seated,
         rows=rows,
@@ -441,8 +443,9 @@ def chains_screen(table: Table[KardinalState], args: MultiDict[str, str]) -> Cha
         other_rule=CHAIN_RULE.other(rule),
         board_problems=board_problems,
         intermediate=intermediate,
-        final=kept_summary(table, "final"),
+        final=final,
         question=question,
+        scoring_button=scoring_button(table, final, asks=question is not None),
         length_template="kardinal/_length_button.html" if table.can_edit else "kardinal/_length.html",
         problems_link="kardinal/_chains_board_problems.html" if board_problems else NOTHING,
         intro="kardinal/_chains_intro.html" if table.can_edit else NOTHING,

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.games.names import isolated
 from assistant.games.princeps import KINDS, STATES, TERRITORY_CARDS
-from assistant.web.games.base import NOTHING, NameForm, ScreenContext, Seat, WebGame, grid_attributes
+from assistant.web.games.base import NOTHING, NameForm, ScreenContext, Seat, WebGame, grid_attributes, scoring_button
 from assistant.web.games.princeps.cells import (
     COUNT_CAP,
     count,
@@ -85,6 +85,7 @@ class TerritoriesScreen(ScreenContext):
     rule_explanation: str
     other_rule: str  # what the rule card's switch sets
     final: KeptSummary | None  # the kept scoring's summary (kept.kept_summary)
+    scoring_button: str  # its card's button (base.scoring_button), NOTHING for a phone watching only
     deck_classes: str  # the line counting the cards on the table: marked ``over`` when more than the deck has
     intro: str  # how to count, for a phone that may enter counts (princeps/_intro.html); NOTHING for one watching only
 
@@ -109,6 +110,7 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
     rename = NameForm(renaming, cards[renaming].name) if renaming is not None and renaming < len(cards) and table.can_edit else None
     on_table = sum(card.totals["all"] for card in cards)
     rule = state.rules.ties
+    final = kept_summary(table, SCORING)
     return TerritoriesScreen(
         here_url=here,
         cards=cards,
@@ -131,7 +133,8 @@ def territories_screen(table: Table[PrincepsState], args: MultiDict[str, str], g
         other_rule=TIE_RULE.other(rule),
         pad=_pad(state, selected, problems, on_table, describe) if selected else None,
         offline_pad=_pad(state, entry_order(state)[0], problems, on_table, describe) if not selected and table.can_edit else None,
-        final=kept_summary(table, SCORING),
+        final=final,
+        scoring_button=scoring_button(table, final),
         deck_classes="muted deck over" if on_table > TERRITORY_CARDS else "muted deck",
         intro="princeps/_intro.html" if table.can_edit else NOTHING,
     )
