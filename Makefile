@@ -22,18 +22,21 @@ MO_FILES := $(PO_FILES:.po=.mo)
 run: $(STAMP) translations
 	$(PY) -m assistant serve --host $(HOST) --port $(PORT) --instance instance
 
-# Over every core (pytest-xdist; WORKERS=0 for one process), the tests that share a costly fixture
-# on one worker (tests/worker_groups.py); then the `timing` tests, which judge how fast something is,
-# alone, so the other tests' load does not decide them (docs/testing.md).
-WORKERS ?= auto
+# Over every core and one more worker (pytest-xdist; WORKERS=0 for one process): the browser tests
+# wait on purpose (a slow Wi-Fi, a retry), and the extra worker fills those waits. The tests that
+# share a costly fixture run on one worker (tests/worker_groups.py). Then the `timing` tests, which
+# judge how fast something is, without the other tests' load: two at a time, those that load the
+# cores themselves one after another (docs/testing.md).
+WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+FAST_WORKERS ?= auto  # no browser, nothing waits: one worker per core
 PYTEST := $(PY) -m pytest -q -p no:cacheprovider
 test: $(TEST_STAMP) translations system-packages lint axe
 	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not timing"
-	$(PYTEST) -m timing
+	$(PYTEST) -n 2 --dist loadgroup -m timing
 
 # The quick loop while changing code: no browser, no PostgreSQL, no timing test, over every core.
 test-fast: $(TEST_STAMP) translations
-	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not browser and not timing" --sqlite-only
+	$(PYTEST) -n $(FAST_WORKERS) --dist loadgroup -m "not browser and not timing" --sqlite-only
 
 # The model-based test of the table (tests/web/test_table_model.py, docs/testing.md) for a long
 # while: SOAK_STEPS steps on each store, printing the steps per second and any failing sequence,

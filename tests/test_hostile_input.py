@@ -77,7 +77,7 @@ def cli_stdin(body: bytes, monkeypatch, capsys) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
-@pytest.mark.timing
+@pytest.mark.timing(loads_cores=True)
 @pytest.mark.parametrize("name", HOSTILE)
 def test_every_hostile_body_gets_a_clear_answer_quickly(curl, name):
     response, cpu = post(curl, HOSTILE[name])
@@ -137,7 +137,7 @@ def test_a_byte_order_mark_and_the_largest_body_allowed_are_read(curl):
     assert post(curl, largest)[0].status_code == 200
 
 
-@pytest.mark.timing
+@pytest.mark.timing(loads_cores=True)
 @pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "", "application/xml"])
 def test_a_body_that_is_not_json_by_its_type_is_415(curl, content_type):
     response, cpu = post(curl, json.dumps(GOOD).encode(), content_type)

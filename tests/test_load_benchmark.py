@@ -22,7 +22,7 @@ def test_the_load_benchmark_runs_eight_phones_for_three_seconds():
     assert "phones per core used" in done.stdout or "no step passed" in done.stdout
 
 
-@pytest.mark.timing
+@pytest.mark.timing(loads_cores=True)
 def test_the_phones_poll_on_their_own_beats_not_in_step():
     """Real phones opened their pages at different moments; in step, every poll of every phone
     lands in the same tenth of a second and measures a queue no table makes (it did: 94 %)."""

@@ -12,6 +12,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
+from tests import worker_groups
+
 ROOT = Path(__file__).resolve().parents[1]
 CONFTEST = """
 import pytest
@@ -80,3 +84,23 @@ def test_a_group_of_one_test_collected_last_is_handed_out_before_the_single_test
     collected = [line for line in pytest_in(tmp_path, "--collect-only", "-q").splitlines() if "::" in line]
     assert len(collected) == 13
     assert collected[0] == "test_last.py::test_shares_it[one-0]", collected
+
+
+class Collected:
+    """Just what group_of reads of a collected test."""
+
+    def __init__(self, *marks: pytest.Mark) -> None:
+        self.marks = {mark.name: mark for mark in marks}
+        self.path = ROOT / "tests/web/test_somewhere.py"
+        self._fixtureinfo = type("FixtureInfo", (), {"name2fixturedefs": {}})()
+
+    def get_closest_marker(self, name: str) -> pytest.Mark | None:
+        return self.marks.get(name)
+
+
+def test_timing_tests_that_load_the_cores_share_one_group_and_those_that_wait_have_none():
+    loads = pytest.mark.timing(loads_cores=True).mark
+    waits = pytest.mark.timing.mark
+    assert worker_groups.group_of(Collected(loads)) == worker_groups.group_of(Collected(loads)) == worker_groups.LOADS_CORES
+    assert worker_groups.group_of(Collected(waits)) is None
+    assert worker_groups.group_of(Collected()) is None

@@ -5,16 +5,23 @@ from __future__ import annotations
 
 import pytest
 
+# The `timing` tests that load the cores themselves or measure CPU run one after another on one
+# worker; the other worker takes the ones that mostly wait for a timeout to pass.
+LOADS_CORES = "timing-loads-cores"
+
 
 def fixtures_of(item: pytest.Item) -> list:
     return [fixture for fixtures in item._fixtureinfo.name2fixturedefs.values() for fixture in fixtures]  # type: ignore[attr-defined]
 
 
 def group_of(item: pytest.Item) -> str | None:
-    """The shipped app (a wheel built and installed once per worker); Firefox and WebKit (started
+    """The `timing` tests that load the cores (one after another); the shipped app (a wheel built and installed once per worker); Firefox and WebKit (started
     once per worker and kept: each engine its own group, Chromium's tests none); a module's own
     server, browser or Pyodide (a module-scoped fixture), one group per parameter of that fixture
     (the model test's server on SQLite and on PostgreSQL: each made once anyway)."""
+    timing = item.get_closest_marker("timing")
+    if timing is not None and timing.kwargs.get("loads_cores"):
+        return LOADS_CORES
     path = str(item.path)
     callspec = getattr(item, "callspec", None)
     params = callspec.params if callspec is not None else {}

@@ -86,7 +86,7 @@ def _healthz_seconds(url: str) -> float:
     return time.monotonic() - started
 
 
-@pytest.mark.timing
+@pytest.mark.timing(loads_cores=True)
 def test_healthz_answers_at_once_while_clients_send_more_heavy_scorings_than_there_are_cores(tmp_path):
     clients = 3 * admission.SLOTS + 2
     with serving(tmp_path / "instance") as url, ThreadPoolExecutor(clients) as pool:

@@ -215,7 +215,7 @@ def test_a_poll_naming_another_host_is_refused_as_every_other_request(named_serv
     assert status == 400 and b"does not answer to that name" in answer, answer[:300]
 
 
-@pytest.mark.timing
+@pytest.mark.timing(loads_cores=True)
 def test_past_the_bytes_held_for_unfinished_bodies_a_new_body_is_refused_at_once(tmp_path):
     """ASSISTANT_HELD_BODY_BYTES (here 1 MB: 15 declared bodies of 65,000 bytes): the 16th half-sent
     body is refused 503 at once, the connection closed; once those connections go, bodies are taken."""

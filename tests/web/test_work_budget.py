@@ -199,7 +199,7 @@ def test_a_result_kept_before_with_roads_too_many_to_search_now_still_opens(app,
     assert steps.units <= 2 * REQUEST_WORK  # two requests
 
 
-@pytest.mark.timing
+@pytest.mark.timing(loads_cores=True)
 def test_a_request_stops_searching_at_its_seconds_whatever_units_are_left(client, monkeypatch):
     """Security review, finding 7: a busy server (here: a budget of 0.05 s) refuses the request
     as a quiet one does, naming the field, instead of spending more than its seconds."""
