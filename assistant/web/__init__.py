@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Flask
 
 from assistant.translator import TRANSLATIONS_DIR
+from assistant.web.compiled_templates import COMPILED_TEMPLATES
 from assistant.web.serving.front import HELD_BYTES
 
 PACKAGE = Path(__file__).resolve().parent
@@ -54,6 +55,7 @@ def create_app(test_config: Mapping[str, Any] | None = None, instance_path: str 
         template_folder=str(shipped_folder("templates")),
         static_folder=str(shipped_folder("static")),
     )
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": COMPILED_TEMPLATES}  # before the environment is made
     app.config.from_mapping(
         DATABASE=str(Path(app.instance_path) / "assistant.sqlite"),
         DATABASE_URL="",  # postgresql://…: PostgreSQL instead of the SQLite file (docs/deployment.md)
