@@ -28,7 +28,8 @@ run: $(STAMP) translations
 # judge how fast something is, without the other tests' load: two at a time, those that load the
 # cores themselves one after another (docs/testing.md).
 WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
-FAST_WORKERS ?= auto  # no browser, nothing waits: one worker per core
+# test-fast: no browser, nothing waits: one worker per core.
+FAST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -q -p no:cacheprovider
 test: $(TEST_STAMP) translations system-packages lint axe
 	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not timing"

@@ -15,8 +15,9 @@ def fixtures_of(item: pytest.Item) -> list:
 
 
 def group_of(item: pytest.Item) -> str | None:
-    """The `timing` tests that load the cores (one after another); the shipped app (a wheel built and installed once per worker); Firefox and WebKit (started
-    once per worker and kept: each engine its own group, Chromium's tests none); a module's own
+    """The `timing` tests that load the cores (one after another); the shipped app (a wheel built
+    and installed once per worker); Firefox and WebKit (started once per worker and kept: each
+    engine its own group, Chromium's tests none); a module's own
     server, browser or Pyodide (a module-scoped fixture), one group per parameter of that fixture
     (the model test's server on SQLite and on PostgreSQL: each made once anyway)."""
     timing = item.get_closest_marker("timing")
