@@ -25,15 +25,20 @@ run: $(STAMP) translations
 # Over every core and one more worker (pytest-xdist; WORKERS=0 for one process): the browser tests
 # wait on purpose (a slow Wi-Fi, a retry), and the extra worker fills those waits. The tests that
 # share a costly fixture run on one worker (tests/worker_groups.py). Then the `timing` tests, which
-# judge how fast something is, without the other tests' load: two at a time, those that load the
-# cores themselves one after another (docs/testing.md).
+# judge how fast something is, without the other tests' load: those that load the cores themselves
+# one after another on one worker, beside the three others taking those that wait (docs/testing.md).
 WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+TIMING_WORKERS ?= 4
 # test-fast: no browser, nothing waits: one worker per core.
 FAST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -q -p no:cacheprovider
+# A run starts hundreds of Python processes (each test server and its worker, the nested pytest
+# runs, pytest's workers rewriting the test modules): each reads the bytecode the first compiled,
+# even where the shell says not to write it (PYTHONDONTWRITEBYTECODE).
+test test-fast soak: export PYTHONDONTWRITEBYTECODE :=
 test: $(TEST_STAMP) translations system-packages lint axe
 	$(PYTEST) -n $(WORKERS) --dist loadgroup -m "not timing"
-	$(PYTEST) -n 2 --dist loadgroup -m timing
+	$(PYTEST) -n $(TIMING_WORKERS) --dist loadgroup -m timing
 
 # The quick loop while changing code: no browser, no PostgreSQL, no timing test, over every core.
 test-fast: $(TEST_STAMP) translations
@@ -47,14 +52,16 @@ soak: $(TEST_STAMP) translations system-packages
 	MODEL_STEPS=$(SOAK_STEPS) $(PY) -m pytest -q -p no:cacheprovider tests/web/test_table_model.py
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	test -x $(PY) || { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip; }
 	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
-$(TEST_STAMP): $(STAMP)
+# The app with the test extra in one pip run (which installs the app too: a second run would
+# resolve every package again).
+$(TEST_STAMP): pyproject.toml
+	test -x $(PY) || { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip; }
 	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(TEST_STAMP)
+	touch $(STAMP) $(TEST_STAMP)
 
 translations: $(MO_FILES)
 

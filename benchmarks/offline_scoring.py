@@ -20,7 +20,6 @@ within 1 s per scoring.
 from __future__ import annotations
 
 import functools
-import gzip
 import http.server
 import shutil
 import statistics
@@ -35,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from assistant.core_archive import core_zip  # noqa: E402
+from assistant.web.serving import compression  # noqa: E402
 from assistant.web.serving.security import WORKER_CONTENT_SECURITY_POLICY  # noqa: E402
 from assistant.web.views.offline import PYODIDE_FILES  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE  # noqa: E402
@@ -55,13 +55,13 @@ WASM_POLICY = WORKER_CONTENT_SECURITY_POLICY
 
 def download_sizes(folder: Path) -> list[tuple[str, int, int]]:
     """Each file the phone fetches once (views/offline.py's list: not the whole standard library,
-    which stays vendored as the source of the cut one): its size, and compressed (gzip -9) unless
-    already packed."""
+    which stays vendored as the source of the cut one): its size, and compressed as the app sends
+    it unless already packed."""
     sizes = []
     for path in sorted(folder.rglob("*")):
         if path.is_file() and path.parent.name == "pyodide" and (path.name in PYODIDE_FILES or path.suffix == ".whl") or path.name == "core.zip":
             data = path.read_bytes()
-            packed = len(data) if path.suffix in PACKED else len(gzip.compress(data, 9))
+            packed = len(data) if path.suffix in PACKED else len(compression.packed(data))
             sizes.append((path.relative_to(folder).as_posix(), len(data), packed))
     return sizes
 
@@ -141,7 +141,7 @@ def main() -> None:
         shutil.copytree(VENDOR, folder / "pyodide")
         (folder / "core.zip").write_bytes(core_zip())
         sizes = download_sizes(folder)
-        print("Downloaded once (bytes; compressed: gzip -9, zip and wheels as they are):")
+        print("Downloaded once (bytes; compressed as the app sends them, zip and wheels as they are):")
         for file, size, packed in sizes:
             print(f"  {file:70} {size:>10,} {packed:>10,}")
         total = sum(packed for _, _, packed in sizes)

@@ -1,5 +1,5 @@
 """Tests that share a costly fixture run on one pytest-xdist worker (tests/worker_groups.py), as
-`make test` runs them (``-n 2 --dist loadgroup``). pytest 9.2 silently undid this: xdist 3.8 names
+`make test` runs them (``--dist loadgroup``). pytest 9.2 silently undid this: xdist 3.8 names
 a group by changing the test's id, which pytest 9.2 no longer lets it do
 (https://github.com/pytest-dev/pytest-xdist/issues/1386), so each worker made every module's
 server, browser and wheel again; pyproject.toml keeps pytest below 9.2 until xdist follows."""

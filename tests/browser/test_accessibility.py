@@ -59,19 +59,36 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+@pytest.fixture(scope="module")
+def axe_phones(browser, live_server):
+    """One phone per language for the module: a new browser context and its service worker cost
+    more CPU than the page axe reads. Its cookies go before each screen (a seat's link is
+    remembered), its console is read per test."""
+    opened: dict[str, Phone] = {}
+
+    def phone_for(language: str) -> Phone:
+        if language not in opened:
+            opened[language] = Phone(browser, live_server, PHONE["width"])
+        phone = opened[language]
+        phone.context.clear_cookies()
+        phone.errors.clear()
+        return phone
+
+    yield phone_for
+    for phone in opened.values():
+        phone.context.close()
+
+
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("screen", SCREEN_NAMES)
-def test_no_axe_violations(browser, live_server, game_night, axe_source, language, screen):  # noqa: F811 (the imported fixture)
-    phone = Phone(browser, live_server, PHONE["width"])
-    try:
-        page = phone.page
-        page.goto(f"/?lang={language}")
-        url = dict(screens(game_night))[screen]
-        page.goto(url)
-        expect(page.locator("html")).to_have_attribute("lang", language)
-        page.evaluate(axe_source)
-        violations = page.evaluate(RUN_AXE)
-        assert violations == [], f"{screen} ({language}, {url}): {violations}"
-        assert phone.errors == [], phone.errors
-    finally:
-        phone.context.close()
+def test_no_axe_violations(axe_phones, game_night, axe_source, language, screen):  # noqa: F811 (the imported fixture)
+    phone = axe_phones(language)
+    page = phone.page
+    page.goto(f"/?lang={language}")
+    url = dict(screens(game_night))[screen]
+    page.goto(url)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.evaluate(axe_source)
+    violations = page.evaluate(RUN_AXE)
+    assert violations == [], f"{screen} ({language}, {url}): {violations}"
+    assert phone.errors == [], phone.errors
