@@ -46,7 +46,7 @@ test-fast: $(TEST_STAMP) translations
 
 # The model-based test of the table (tests/web/test_table_model.py, docs/testing.md) for a long
 # while: SOAK_STEPS steps on each store, printing the steps per second and any failing sequence,
-# shrunk (`make test` runs 2,000 per store).
+# shrunk (`make test` runs 1,000 per store).
 SOAK_STEPS ?= 100000
 soak: $(TEST_STAMP) translations system-packages
 	MODEL_STEPS=$(SOAK_STEPS) $(PY) -m pytest -q -p no:cacheprovider tests/web/test_table_model.py

@@ -10,7 +10,7 @@ phone has or with those from before the tap (its answer and cookie lost), polls 
 every step: no 5xx, the board equals the model, every tap counted once, the pad's Undo offered
 only for what it can take back, the history's newest entries and their number those of the model.
 
-``make test`` runs ``MODEL_STEPS`` (2,000) steps per store; ``make soak`` 100,000, and prints the
+``make test`` runs ``MODEL_STEPS`` (1,000) steps per store; ``make soak`` 100,000, and prints the
 steps per second (a failing sequence is printed shrunk, as Hypothesis does).
 """
 from __future__ import annotations
@@ -36,7 +36,7 @@ from tests.served import serving
 from tests.web.helpers import GAME
 from tests.web.table_model import CELLS, COLORS, PLAYERS, Model, Outcome
 
-STEPS = int(os.environ.get("MODEL_STEPS", "2000"))
+STEPS = int(os.environ.get("MODEL_STEPS", "1000"))
 STEPS_PER_RUN = 40  # steps of one sequence at most (each on a table of its own)
 _taps = itertools.count()
 
