@@ -104,12 +104,16 @@ def test_a_tap_during_a_slow_poll_opens_the_pad_and_enters_the_count(phones):
         route.continue_()
 
     page.route("**/board?since=*", slow_poll)
-    page.wait_for_timeout(2500)  # the poll (every 2 s) is on its way now
+    # Until the poll (every 2 s) is on its way: 2.5 s were once not enough beside a whole run.
+    for _ in range(int(WAIT_MS / 100)):
+        if poll_started.is_set():
+            break
+        page.wait_for_timeout(100)
+    assert poll_started.is_set(), "no poll went out"
     cell(page, "monasteries.England.red").click()
     expect(page.locator("#pad")).to_contain_text("England")
     page.locator('#pad button[name="value"][value="3"]').click()
     expect(cell(page, "monasteries.England.red")).to_have_text("3")
-    assert poll_started.is_set()
     # A poll still held when the phone is put away would raise in whichever test runs next.
     page.unroute_all(behavior="wait")
 
