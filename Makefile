@@ -51,15 +51,18 @@ SOAK_STEPS ?= 100000
 soak: $(TEST_STAMP) translations system-packages
 	MODEL_STEPS=$(SOAK_STEPS) $(PY) -m pytest -q -p no:cacheprovider tests/web/test_table_model.py
 
+# The virtual environment, once, with a current pip.
+NEW_VENV = test -x $(PY) || { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip; }
+
 $(STAMP): pyproject.toml
-	test -x $(PY) || { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip; }
+	$(NEW_VENV)
 	$(PY) -m pip install --quiet -e .
 	touch $(STAMP)
 
 # The app with the test extra in one pip run (which installs the app too: a second run would
 # resolve every package again).
 $(TEST_STAMP): pyproject.toml
-	test -x $(PY) || { $(PYTHON) -m venv $(VENV) && $(PY) -m pip install --quiet --upgrade pip; }
+	$(NEW_VENV)
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP) $(TEST_STAMP)
 
