@@ -115,7 +115,7 @@ def test_the_phone_scores_the_board_by_itself_with_no_connection_and_it_is_kept_
         # Back: sent once, kept as the table's result through its record.
         stoppable_server.start()
         page.context.set_offline(False)
-        page.wait_for_url(re.compile(r"/scores/intermediate$"), timeout=60_000)
+        expect(page).to_have_url(re.compile(r"/scores/intermediate$"), timeout=60_000)  # a navigation aborted on the way is no failure
         expect(page.locator("#screen .verdict-card")).to_contain_text(intermediate["verdict"])
         assert table_version(base, token) == before + 1
         assert page.evaluate("localStorage.getItem('assistant.offline-results')") == "[]"
@@ -134,7 +134,7 @@ def test_the_phone_scores_the_board_by_itself_with_no_connection_and_it_is_kept_
         phone.shot("95-scored-on-phone-final-de-390")
         stoppable_server.start()
         page.context.set_offline(False)
-        page.wait_for_url(re.compile(r"/scores/final$"), timeout=60_000)
+        expect(page).to_have_url(re.compile(r"/scores/final$"), timeout=60_000)  # a navigation aborted on the way is no failure
         expect(page.locator("#screen .verdict-card")).to_contain_text(final["verdict"])
         assert table_version(base, token) == before + 2
 
@@ -217,7 +217,7 @@ def test_counts_kept_on_the_phone_are_scored_with_the_board_and_the_result_is_ke
 
         stoppable_server.start()
         page.context.set_offline(False)
-        page.wait_for_url(re.compile(r"/scores/intermediate$"), timeout=90_000)
+        expect(page).to_have_url(re.compile(r"/scores/intermediate$"), timeout=90_000)  # a navigation aborted on the way is no failure
         expect(page.locator("#screen .verdict-card")).to_contain_text(expected["verdict"])
         assert table_version(base, token) == before + len(OFFLINE_COUNTS) + 1  # the three counts, then the result, once
         assert servers_position(base, token, "intermediate", "board")["monasteries"]["England"] == {"green": 3}
@@ -392,7 +392,7 @@ def test_a_kept_undo_is_scored_on_the_phone_as_the_table_then_scores_that_board(
 
         stoppable_server.start()
         page.context.set_offline(False)
-        page.wait_for_url(re.compile(r"/scores/intermediate$"), timeout=90_000)
+        expect(page).to_have_url(re.compile(r"/scores/intermediate$"), timeout=90_000)  # a navigation aborted on the way is no failure
         assert table_version(base, token) == before + 2 + 1  # the Undo and the count taken, then the result, once
         board = servers_position(base, token, "intermediate")
         assert "red" not in board["monasteries"].get("Burgund", {}) and board["monasteries"]["England"] == {"green": 3}
